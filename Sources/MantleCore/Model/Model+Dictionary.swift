@@ -1,0 +1,77 @@
+import Foundation
+
+extension Model {
+    /// Creates the model with `init()`, sets every entry by reflection, then
+    /// calls ``validate()``.
+    public init(dictionary: [String: Any]) throws {
+        self.init()
+        let descriptor = dynamicDescriptor
+        try withMutableStorageAddress { base in
+            for (key, value) in dictionary {
+                try Self.write(value, forKey: key, to: base, descriptor: descriptor)
+            }
+        }
+        try validate()
+    }
+
+    /// The permanent and transitory properties by key, `nil` as `NSNull()`.
+    public var dictionaryValue: [String: Any] {
+        let descriptor = dynamicDescriptor
+        return withStorageAddress { base in
+            var result = [String: Any](minimumCapacity: descriptor.properties.count)
+            for property in descriptor.properties {
+                result[property.key] = property.accessor.readValue(from: base) ?? NSNull()
+            }
+            return result
+        }
+    }
+
+    /// Does nothing: a model is valid unless it says otherwise.
+    public mutating func validate() throws {}
+
+    /// The value of the property `key`, or `nil` when it is `nil` or `key`
+    /// names no property that takes part in the model.
+    public func value(forKey key: String) -> Any? {
+        guard let property = dynamicDescriptor.property(forKey: key) else { return nil }
+        return withStorageAddress { property.accessor.readValue(from: $0) }
+    }
+
+    /// Sets the property `key` with the type checks of ``init(dictionary:)``
+    /// (no validation).
+    ///
+    /// - Throws: ``ModelError``; the model is unchanged when it throws.
+    public mutating func setValue(_ value: Any?, forKey key: String) throws {
+        let descriptor = dynamicDescriptor
+        try withMutableStorageAddress { base in
+            try Self.write(value, forKey: key, to: base, descriptor: descriptor)
+        }
+    }
+
+    /// Converts and stores one value, mapping failures to ``ModelError``.
+    fileprivate static func write(_ value: Any?, forKey key: String, to base: UnsafeMutableRawPointer,
+                              descriptor: ModelDescriptor) throws {
+        guard let property = descriptor.property(forKey: key), property.accessor.isWritable else {
+            throw ModelError(code: .unknownPropertyKey, propertyKey: key, modelTypeName: descriptor.typeName)
+        }
+        do {
+            try property.accessor.writeValue(value, to: base)
+        } catch {
+            throw ModelError(error, propertyKey: key, modelTypeName: descriptor.typeName)
+        }
+    }
+}
+
+extension Model where Self: AnyObject {
+    /// Sets the property `key` of this object with the type checks of
+    /// ``Model/init(dictionary:)`` (no validation); callable from a class's
+    /// non-mutating methods.
+    ///
+    /// - Throws: ``ModelError``; the object is unchanged when it throws.
+    public func setValue(_ value: Any?, forKey key: String) throws {
+        let descriptor = dynamicDescriptor
+        try withExtendedLifetime(self) {
+            try Self.write(value, forKey: key, to: Unmanaged.passUnretained(self).toOpaque(),
+                           descriptor: descriptor)
+        }
+    }
+}

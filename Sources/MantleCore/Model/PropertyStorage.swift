@@ -1,0 +1,16 @@
+/// How a model stores a property, which decides where the property takes part
+/// (Mantle's `MTLPropertyStorage`).
+///
+/// | storage      | `propertyKeys` | `dictionaryValue`, merging, copying | `==`, `hash`, `description`, archiving |
+/// |--------------|----------------|-------------------------------------|----------------------------------------|
+/// | `.none`      | no             | no                                  | no                                     |
+/// | `.transitory`| yes            | yes                                 | no                                     |
+/// | `.permanent` | yes            | yes                                 | yes                                    |
+public enum PropertyStorage: Sendable {
+    /// Not part of the model: computed properties, `lazy` storage, `let` constants.
+    case none
+    /// Part of the model but not of its identity: `weak` references.
+    case transitory
+    /// Part of the model and of its identity: stored `var` properties.
+    case permanent
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A thread-safe, grow-only cache of one value per type.
+///
+/// Values are built outside the lock (building one may need another type's
+/// entry, as a model's descriptor needs its nested models'); when two threads
+/// build the same entry at once, the first stored wins and both get it.
+package final class TypeCache<Value>: @unchecked Sendable {
+    /// Guards `storage`.
+    private let lock = NSLock()
+    /// The cached values by type.
+    private var storage: [ObjectIdentifier: Value] = [:]
+
+    /// Creates an empty cache.
+    package init() {}
+
+    /// The cached value for `type`, building it with `make` on first use.
+    package func value(for type: Any.Type, make: () throws -> Value) rethrows -> Value {
+        let key = ObjectIdentifier(type)
+        lock.lock()
+        let cached = storage[key]
+        lock.unlock()
+        if let cached { return cached }
+        let made = try make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let winner = storage[key] { return winner }
+        storage[key] = made
+        return made
+    }
+
+    /// The cached value for `type`, if any.
+    package func cachedValue(for type: Any.Type) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage[ObjectIdentifier(type)]
+    }
+
+    /// Sets (or replaces) the value for `type`.
+    package func setValue(_ value: Value, for type: Any.Type) {
+        lock.lock()
+        defer { lock.unlock() }
+        storage[ObjectIdentifier(type)] = value
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+// Protocols that let reflection code, which only has an `Any.Type`, recover the
+// generic parameters of optionals and collections (`Optional<Wrapped>`,
+// `Array<Element>`, `Set<Element>`, `Dictionary<String, Value>`) by casting the
+// metatype and calling a static member: the call opens the existential and
+// runs with the concrete generic parameters, with no metadata parsing.
+
+/// `Optional`, seen from reflection.
+package protocol OptionalRepresentable {
+    /// The wrapped type.
+    associatedtype Wrapped
+    /// The wrapped type, as a metatype value.
+    static var wrappedType: Any.Type { get }
+    /// The wrapped value, or `nil`.
+    var wrappedValue: Any? { get }
+    /// `.none`.
+    static var noneValue: Self { get }
+}
+
+extension Optional: OptionalRepresentable {
+    package static var wrappedType: Any.Type { Wrapped.self }
+    package var wrappedValue: Any? {
+        switch self {
+        case .some(let value): return value
+        case .none: return nil
+        }
+    }
+    package static var noneValue: Optional<Wrapped> { .none }
+}
+
+/// `Array`, seen from reflection.
+package protocol ArrayRepresentable {
+    /// The element type.
+    associatedtype Element
+    /// The element type, as a metatype value.
+    static var elementType: Any.Type { get }
+}
+
+extension Array: ArrayRepresentable {
+    package static var elementType: Any.Type { Element.self }
+}
+
+/// `Set`, seen from reflection.
+package protocol SetRepresentable {
+    /// The element type.
+    associatedtype Element: Hashable
+    /// The element type, as a metatype value.
+    static var elementType: Any.Type { get }
+}
+
+extension Set: SetRepresentable {
+    package static var elementType: Any.Type { Element.self }
+}
+
+/// `Dictionary<String, Value>`, seen from reflection.
+package protocol StringKeyedDictionaryRepresentable {
+    /// The value type.
+    associatedtype Value
+    /// The value type, as a metatype value.
+    static var valueType: Any.Type { get }
+}
+
+extension Dictionary: StringKeyedDictionaryRepresentable where Key == String {
+    package static var valueType: Any.Type { Value.self }
+}
+
+/// Flattens nested optionals in an `Any` to the value inside, or `nil`.
+///
+/// `Any` that holds `Optional<T>.none` is not `nil` to Swift; this makes it so.
+@inline(__always)
+package func flattenedOptional(_ value: Any?) -> Any? {
+    guard let value else { return nil }
+    if let optional = value as? any OptionalRepresentable {
+        return flattenedOptional(optional.wrappedValue)
+    }
+    return value
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// Converts an untyped value (`Any?`) into a value of type `Value` with the
+/// package's exact rules.
+///
+/// - `nil` and `NSNull` become `nil` for an optional type and fail with
+///   ``ConversionFailure/nilForNonOptional(expected:)`` otherwise (an `Any`
+///   property keeps `NSNull`).
+/// - Every integer and floating-point type converts from every other and from
+///   `NSNumber`: integer targets only when exact (`3.5` into `Int` and `300`
+///   into `Int8` fail), floating-point targets rounding to nearest but failing
+///   when out of range. Booleans are not numbers, numbers are not booleans and
+///   nothing else becomes a `String`.
+/// - Arrays, sets and `[String: _]` dictionaries convert element by element.
+/// - Anything else must already have the type (`as?`).
+///
+/// Converters are built once per type (see ``ValueConversion/converter(to:)``)
+/// so that the per-value work is a closure call and a cast.
+package struct Converter<Value>: @unchecked Sendable {
+    /// Converts one value.
+    package let convert: (Any?) throws(ConversionFailure) -> Value
+
+    /// Wraps a conversion closure.
+    package init(_ convert: @escaping (Any?) throws(ConversionFailure) -> Value) {
+        self.convert = convert
+    }
+}
+
+/// Builders and helpers for ``Converter``.
+package enum ValueConversion {
+    /// The converter for `type`, built from the type's shape.
+    package static func converter<Value>(to type: Value.Type) -> Converter<Value> {
+        if let optional = type as? any OptionalRepresentable.Type,
+           let converter = optional.optionalConverter() as? Converter<Value> {
+            return converter
+        }
+        let convert = nonNullConversion(to: type)
+        return Converter { (value: Any?) throws(ConversionFailure) -> Value in
+            guard let value, !isNull(value) else {
+                if Value.self == Any.self, let null = NSNull() as? Value { return null }
+                throw .nilForNonOptional(expected: Value.self)
+            }
+            do throws(ConversionFailure) {
+                return try convert(value)
+            } catch {
+                // An `Optional.none` inside `Any` is a nil, not a mismatch.
+                if flattenedOptional(value) == nil { throw .nilForNonOptional(expected: Value.self) }
+                throw error
+            }
+        }
+    }
+
+    /// The conversion of a value that is not null into `type`: the special
+    /// rules for strings, booleans, numbers and collections, `as?` for the rest.
+    private static func nonNullConversion<Value>(
+        to type: Value.Type
+    ) -> (Any) throws(ConversionFailure) -> Value {
+        let special: Any?
+        if type == String.self {
+            special = Converter<String> { (value: Any?) throws(ConversionFailure) -> String in
+                guard let string = value as? String else { throw .mismatch(expected: String.self, found: value) }
+                return string
+            }
+        } else if type == Bool.self {
+            special = Converter<Bool> { (value: Any?) throws(ConversionFailure) -> Bool in
+                guard let value, let bool = exactBool(from: value) else {
+                    throw .mismatch(expected: Bool.self, found: value)
+                }
+                return bool
+            }
+        } else if let integer = type as? any FixedWidthInteger.Type {
+            special = integer.exactIntegerConversion()
+        } else if let floating = type as? any BinaryFloatingPoint.Type {
+            special = floating.roundedFloatingConversion()
+        } else if let array = type as? any ArrayRepresentable.Type {
+            special = array.elementwiseConversion()
+        } else if let set = type as? any SetRepresentable.Type {
+            special = set.elementwiseConversion()
+        } else if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
+            special = dictionary.valuewiseConversion()
+        } else {
+            special = nil
+        }
+        if let converter = special as? Converter<Value> {
+            let convert = converter.convert
+            return { (value: Any) throws(ConversionFailure) -> Value in try convert(value) }
+        }
+        return { (value: Any) throws(ConversionFailure) -> Value in
+            guard let result = value as? Value else { throw .mismatch(expected: Value.self, found: value) }
+            return result
+        }
+    }
+
+    // MARK: Foundation values
+
+    /// The identity of `NSNull`'s class.
+    private static let nullClass = ObjectIdentifier(NSNull.self)
+    /// The identity of the class of boolean `NSNumber`s (`__NSCFBoolean`).
+    private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// `true` for `NSNull`.
+    @inline(__always)
+    package static func isNull(_ value: Any) -> Bool {
+        ObjectIdentifier(type(of: value)) == nullClass
+    }
+
+    /// `value` as an `NSNumber` if it is a Foundation object (not a bridged Swift number).
+    @inline(__always)
+    package static func foundationNumber(_ value: Any) -> NSNumber? {
+        guard type(of: value) is AnyObject.Type else { return nil }
+        return value as? NSNumber
+    }
+
+    /// `true` for the boolean `NSNumber`s that `JSONSerialization` makes for `true` and `false`.
+    @inline(__always)
+    package static func isBooleanNumber(_ number: NSNumber) -> Bool {
+        ObjectIdentifier(type(of: number)) == booleanNumberClass
+    }
+
+    /// A Swift `Bool` or a boolean `NSNumber`; never a number.
+    @inline(__always)
+    package static func exactBool(from value: Any) -> Bool? {
+        if let bool = value as? Bool {
+            if let number = foundationNumber(value) { return isBooleanNumber(number) ? bool : nil }
+            return bool
+        }
+        return nil
+    }
+}
+
+extension FixedWidthInteger {
+    /// Exact conversion of any number into `Self`.
+    fileprivate static func exactIntegerConversion() -> Any {
+        return Converter<Self> { (value: Any?) throws(ConversionFailure) -> Self in
+            guard let value else { throw .mismatch(expected: Self.self, found: nil) }
+            if type(of: value) == Self.self, let same = value as? Self { return same }
+            guard let number = NumberValue(value), let result = number.exactly(Self.self) else {
+                throw .mismatch(expected: Self.self, found: value)
+            }
+            return result
+        }
+    }
+}
+
+extension BinaryFloatingPoint {
+    /// Rounding conversion of any number into `Self` (fails out of range).
+    fileprivate static func roundedFloatingConversion() -> Any {
+        return Converter<Self> { (value: Any?) throws(ConversionFailure) -> Self in
+            guard let value else { throw .mismatch(expected: Self.self, found: nil) }
+            if type(of: value) == Self.self, let same = value as? Self { return same }
+            guard let number = NumberValue(value), let result = number.rounded(Self.self) else {
+                throw .mismatch(expected: Self.self, found: value)
+            }
+            return result
+        }
+    }
+}
+
+extension OptionalRepresentable {
+    /// `nil`/`NSNull` to `.none`, anything else converted to `Wrapped`.
+    fileprivate static func optionalConverter() -> Any {
+        let wrapped = ValueConversion.converter(to: Wrapped.self)
+        return Converter<Wrapped?> { (value: Any?) throws(ConversionFailure) -> Wrapped? in
+            guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else { return nil }
+            return try wrapped.convert(value)
+        }
+    }
+}
+
+extension ArrayRepresentable {
+    /// An array of anything, element by element.
+    fileprivate static func elementwiseConversion() -> Any {
+        let element = ValueConversion.converter(to: Element.self)
+        return Converter<[Element]> { (value: Any?) throws(ConversionFailure) -> [Element] in
+            guard let value else { throw .mismatch(expected: [Element].self, found: nil) }
+            if type(of: value) == [Element].self, let same = value as? [Element] { return same }
+            guard let array = value as? [Any] else { throw .mismatch(expected: [Element].self, found: value) }
+            var result: [Element] = []
+            result.reserveCapacity(array.count)
+            for item in array { result.append(try element.convert(item)) }
+            return result
+        }
+    }
+}
+
+extension SetRepresentable {
+    /// A set or array of anything, element by element.
+    fileprivate static func elementwiseConversion() -> Any {
+        let element = ValueConversion.converter(to: Element.self)
+        return Converter<Set<Element>> { (value: Any?) throws(ConversionFailure) -> Set<Element> in
+            guard let value else { throw .mismatch(expected: Set<Element>.self, found: nil) }
+            if type(of: value) == Set<Element>.self, let same = value as? Set<Element> { return same }
+            let items: [Any]
+            if let array = value as? [Any] {
+                items = array
+            } else if let set = value as? Set<AnyHashable> {
+                items = set.map { $0.base }
+            } else {
+                throw .mismatch(expected: Set<Element>.self, found: value)
+            }
+            var result = Set<Element>(minimumCapacity: items.count)
+            for item in items { result.insert(try element.convert(item)) }
+            return result
+        }
+    }
+}
+
+extension StringKeyedDictionaryRepresentable {
+    /// A `[String: Any]`, value by value.
+    fileprivate static func valuewiseConversion() -> Any {
+        let element = ValueConversion.converter(to: Value.self)
+        return Converter<[String: Value]> { (value: Any?) throws(ConversionFailure) -> [String: Value] in
+            guard let value else { throw .mismatch(expected: [String: Value].self, found: nil) }
+            if type(of: value) == [String: Value].self, let same = value as? [String: Value] { return same }
+            guard let dictionary = value as? [String: Any] else {
+                throw .mismatch(expected: [String: Value].self, found: value)
+            }
+            var result = [String: Value](minimumCapacity: dictionary.count)
+            for (key, item) in dictionary { result[key] = try element.convert(item) }
+            return result
+        }
+    }
+}

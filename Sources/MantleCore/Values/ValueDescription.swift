@@ -1,0 +1,35 @@
+import Foundation
+
+/// Short, human-readable descriptions of types and values for error messages,
+/// e.g. `String`, `[GHLabel]`, `number 42`, `string "open"`, `null`, `object`.
+package enum ValueDescription {
+    /// A type's name as a Swift developer writes it (`Int`, `[String]`, `URL?`).
+    package static func typeName(_ type: Any.Type) -> String {
+        if let optional = type as? any OptionalRepresentable.Type {
+            return typeName(optional.wrappedType) + "?"
+        }
+        if let array = type as? any ArrayRepresentable.Type {
+            return "[" + typeName(array.elementType) + "]"
+        }
+        if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
+            return "[String: " + typeName(dictionary.valueType) + "]"
+        }
+        return String(describing: type)
+    }
+
+    /// What a value is, in JSON terms where it is a JSON value: `null`,
+    /// `Bool true`, `number 42`, `string "abc"`, `array of 3`, `object`; other
+    /// values give their type and value.
+    package static func describe(_ value: Any?) -> String {
+        guard let value, !ValueConversion.isNull(value) else { return "null" }
+        if let bool = ValueConversion.exactBool(from: value) { return "Bool \(bool)" }
+        if let number = NumberValue(value) { return "number \(number)" }
+        if let string = value as? String {
+            let shown = string.count > 60 ? String(string.prefix(57)) + "..." : string
+            return "string \(String(reflecting: shown))"
+        }
+        if let array = value as? [Any] { return "array of \(array.count)" }
+        if value is [String: Any] { return "object" }
+        return "\(typeName(type(of: value))) \(String(describing: value).prefix(60))"
+    }
+}
