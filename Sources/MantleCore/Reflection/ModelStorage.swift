@@ -9,33 +9,41 @@ extension Model {
     /// struct value itself, or the object for a class (whose field offsets
     /// count from the start of the object).
     @inline(__always)
-    package func withStorageAddress<Result>(
-        _ body: (UnsafeRawPointer) throws -> Result
-    ) rethrows -> Result {
+    package func withStorageAddress<Output, Failure: Error>(
+        _ body: (UnsafeRawPointer) throws(Failure) -> Output
+    ) throws(Failure) -> Output {
         if Self.self is AnyObject.Type {
             let object = self as AnyObject
-            return try withExtendedLifetime(object) {
-                try body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+            defer { withExtendedLifetime(object) {} }
+            return try body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+        }
+        let result = withUnsafeBytes(of: self) { bytes -> Result<Output, Failure> in
+            do throws(Failure) {
+                return .success(try body(bytes.baseAddress ?? UnsafeRawPointer(emptyStorage)))
+            } catch {
+                return .failure(error)
             }
         }
-        return try withUnsafeBytes(of: self) { bytes in
-            try body(bytes.baseAddress ?? UnsafeRawPointer(emptyStorage))
-        }
+        return try result.get()
     }
 
     /// Calls `body` with the mutable address of this model's stored properties.
     @inline(__always)
-    package mutating func withMutableStorageAddress<Result>(
-        _ body: (UnsafeMutableRawPointer) throws -> Result
-    ) rethrows -> Result {
+    package mutating func withMutableStorageAddress<Output, Failure: Error>(
+        _ body: (UnsafeMutableRawPointer) throws(Failure) -> Output
+    ) throws(Failure) -> Output {
         if Self.self is AnyObject.Type {
             let object = self as AnyObject
-            return try withExtendedLifetime(object) {
-                try body(Unmanaged.passUnretained(object).toOpaque())
+            defer { withExtendedLifetime(object) {} }
+            return try body(Unmanaged.passUnretained(object).toOpaque())
+        }
+        let result = withUnsafeMutableBytes(of: &self) { bytes -> Result<Output, Failure> in
+            do throws(Failure) {
+                return .success(try body(bytes.baseAddress ?? emptyStorage))
+            } catch {
+                return .failure(error)
             }
         }
-        return try withUnsafeMutableBytes(of: &self) { bytes in
-            try body(bytes.baseAddress ?? emptyStorage)
-        }
+        return try result.get()
     }
 }

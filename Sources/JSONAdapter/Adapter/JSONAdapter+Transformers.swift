@@ -1,0 +1,62 @@
+import Foundation
+
+extension JSONAdapter {
+    /// JSON dictionary ↔ model of `modelType` (Mantle's
+    /// `dictionaryTransformerWithModelClass:`), for properties whose
+    /// transformer must be explicit.
+    ///
+    /// `nil` passes through; anything that is not a dictionary (or, in
+    /// reverse, a model) throws ``TransformerError/Code/invalidInput``; the
+    /// adapter's own errors pass through unchanged.
+    public static func dictionaryTransformer(modelType: any JSONSerializing.Type) -> ValueTransformer {
+        let box = UncheckedModelType(modelType)
+        return ValueTransformer(
+            forward: { value in
+                guard let value = flattenedOptional(value) else { return nil }
+                guard let dictionary = value as? [String: Any] else {
+                    throw TransformerError.invalidInput(value, expected: "a JSON object for \(box.type)")
+                }
+                return try JSONAdapter(modelType: box.type).model(from: dictionary)
+            },
+            reverse: { value in
+                guard let value = flattenedOptional(value) else { return nil }
+                guard let model = value as? any JSONSerializing else {
+                    throw TransformerError.invalidInput(value, expected: "a \(box.type) model")
+                }
+                return try JSONAdapter.jsonDictionary(from: model)
+            })
+    }
+
+    /// JSON array of dictionaries ↔ `[model]` of `modelType` (Mantle's
+    /// `arrayTransformerWithModelClass:`); `NSNull` elements stay `NSNull()`,
+    /// and an element of the wrong kind throws with that element as input.
+    public static func arrayTransformer(modelType: any JSONSerializing.Type) -> ValueTransformer {
+        let element = dictionaryTransformer(modelType: modelType)
+        @Sendable func map(_ value: Any?, _ transform: (Any?) throws -> Any?) throws -> Any? {
+            guard let value = flattenedOptional(value) else { return nil }
+            guard let array = value as? [Any] else {
+                throw TransformerError.invalidInput(value, expected: "an array")
+            }
+            var result: [Any] = []
+            result.reserveCapacity(array.count)
+            for item in array {
+                if ValueConversion.isNull(item) {
+                    result.append(NSNull())
+                } else if let transformed = flattenedOptional(try transform(item)) {
+                    result.append(transformed)
+                }
+            }
+            return result
+        }
+        return ValueTransformer(forward: { try map($0, element.transformedValue) },
+                                reverse: { try map($0, element.reverseTransformedValue) })
+    }
+}
+
+/// A model type carried into `@Sendable` closures.
+private struct UncheckedModelType: @unchecked Sendable {
+    /// The type.
+    let type: any JSONSerializing.Type
+    /// Wraps a type.
+    init(_ type: any JSONSerializing.Type) { self.type = type }
+}

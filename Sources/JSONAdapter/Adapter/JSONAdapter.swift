@@ -1,0 +1,222 @@
+import Foundation
+
+/// Converts between JSON and ``JSONSerializing`` models (Mantle's `MTLJSONAdapter`).
+///
+/// Most code uses the static methods:
+///
+/// ```swift
+/// let issue = try JSONAdapter.model(of: GHIssue.self, from: jsonDictionary)
+/// let issues = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data)
+/// let json = try JSONAdapter.jsonDictionary(from: issue)
+/// ```
+///
+/// Each model type's mapping is checked and compiled once, on first use, and
+/// then shared by every adapter and thread; creating adapters is cheap.
+/// Failures throw ``JSONAdapterError``s that name the property and the JSON
+/// key path; no partly decoded model or array is ever returned.
+public final class JSONAdapter: @unchecked Sendable {
+    /// Choices for encoding.
+    public struct Options: OptionSet, Sendable {
+        /// The options' bits.
+        public let rawValue: Int
+
+        /// Creates options from bits.
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// Leave out properties whose value is `nil` instead of writing `null`
+        /// (and nested objects left empty by that).
+        public static let omitNilValues = Options(rawValue: 1 << 0)
+    }
+
+    /// The type this adapter decodes (class clusters may give subclasses).
+    public let modelType: any JSONSerializing.Type
+    /// The encoding options.
+    public let options: Options
+    /// The compiled mapping of ``modelType``.
+    private let mapping: ModelMapping
+
+    /// Creates an adapter for `modelType`, checking its mapping before any JSON is read.
+    ///
+    /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` when
+    ///   `jsonKeyPathsByPropertyKey` names something that is not a property, or
+    ///   has an empty or malformed key path (`""`, `"a..b"`, `".a"`, `"a."`,
+    ///   `[]`, `["a", ""]`).
+    public init(modelType: any JSONSerializing.Type, options: Options = []) throws {
+        self.modelType = modelType
+        self.options = options
+        mapping = try ModelMapping.of(modelType)
+    }
+
+    // MARK: Instance API
+
+    /// Decodes a model from a JSON dictionary.
+    public func model(from jsonDictionary: [String: Any]) throws -> any JSONSerializing {
+        try mapping.decodeAny(from: .dictionary(jsonDictionary))
+    }
+
+    /// Decodes a model from JSON text (a JSON object, UTF-8).
+    public func model(fromJSONData data: Data) throws -> any JSONSerializing {
+        let document = try Self.parse(data)
+        guard document.kind(at: document.rootIndex) == .object else {
+            throw Self.notAnObject(describe(document, document.rootIndex))
+        }
+        return try mapping.decodeAny(from: .document(document, document.rootIndex))
+    }
+
+    /// Encodes a model as a JSON dictionary, with the mapping of its dynamic type.
+    public func jsonDictionary(from model: any JSONSerializing) throws -> [String: Any] {
+        try ModelMapping.forEncoding(model).jsonDictionary(from: model, omitNilValues: options.contains(.omitNilValues))
+    }
+
+    /// Encodes a model as JSON text.
+    public func jsonData(from model: any JSONSerializing) throws -> Data {
+        var writer = JSONWriter()
+        try ModelMapping.forEncoding(model).write(model, to: &writer, omitNilValues: options.contains(.omitNilValues))
+        return Data(writer.bytes)
+    }
+
+    // MARK: Dictionaries
+
+    /// Decodes a model of type `type` from a JSON dictionary.
+    public static func model<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any]) throws -> M {
+        try ModelMapping.of(type).decode(type, from: .dictionary(jsonDictionary))
+    }
+
+    /// Decodes an array of JSON dictionaries; fails as a whole, naming the
+    /// index of the failing element (`[3].assignee.login`).
+    public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any]) throws -> [M] {
+        let mapping = try ModelMapping.of(type)
+        var result: [M] = []
+        result.reserveCapacity(jsonArray.count)
+        for (index, element) in jsonArray.enumerated() {
+            do {
+                guard let dictionary = element as? [String: Any] else {
+                    throw notAnObject(ValueDescription.describe(element))
+                }
+                result.append(try mapping.decode(type, from: .dictionary(dictionary)))
+            } catch let error as JSONAdapterError {
+                throw error.atIndex(index)
+            }
+        }
+        return result
+    }
+
+    /// Encodes a model as a JSON dictionary.
+    public static func jsonDictionary(from model: any JSONSerializing, options: Options = []) throws -> [String: Any] {
+        try ModelMapping.forEncoding(model).jsonDictionary(from: model, omitNilValues: options.contains(.omitNilValues))
+    }
+
+    /// Encodes models as an array of JSON dictionaries.
+    public static func jsonArray(from models: [any JSONSerializing], options: Options = []) throws -> [[String: Any]] {
+        var result: [[String: Any]] = []
+        result.reserveCapacity(models.count)
+        for (index, model) in models.enumerated() {
+            do {
+                result.append(try jsonDictionary(from: model, options: options))
+            } catch let error as JSONAdapterError {
+                throw error.atIndex(index)
+            }
+        }
+        return result
+    }
+
+    // MARK: JSON text
+
+    /// Decodes a model from JSON text whose top level is an object.
+    ///
+    /// Parsed by this package's RFC 8259 parser (nesting up to 512 levels);
+    /// only the values the mapping reads are converted.
+    public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data) throws -> M {
+        let mapping = try ModelMapping.of(type)
+        let document = try parse(data)
+        guard document.kind(at: document.rootIndex) == .object else {
+            throw notAnObject(describe(document, document.rootIndex))
+        }
+        return try mapping.decode(type, from: .document(document, document.rootIndex))
+    }
+
+    /// Decodes models from JSON text whose top level is an array of objects;
+    /// fails as a whole, naming the index of the failing element.
+    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data) throws -> [M] {
+        let mapping = try ModelMapping.of(type)
+        let document = try parse(data)
+        let root = document.rootIndex
+        guard document.kind(at: root) == .array else {
+            throw JSONAdapterError(code: .invalidJSONDictionary,
+                                   reason: "expected an array of objects, found \(describe(document, root))")
+        }
+        var result: [M] = []
+        result.reserveCapacity(document.count(at: root))
+        for (index, element) in document.elements(of: root).enumerated() {
+            do {
+                guard document.kind(at: element) == .object else {
+                    throw notAnObject(describe(document, element))
+                }
+                result.append(try mapping.decode(type, from: .document(document, element)))
+            } catch let error as JSONAdapterError {
+                throw error.atIndex(index)
+            }
+        }
+        return result
+    }
+
+    /// Encodes a model as JSON text (an object).
+    public static func jsonData(from model: any JSONSerializing, options: Options = []) throws -> Data {
+        var writer = JSONWriter()
+        try ModelMapping.forEncoding(model).write(model, to: &writer, omitNilValues: options.contains(.omitNilValues))
+        return Data(writer.bytes)
+    }
+
+    /// Encodes models as JSON text (an array of objects).
+    public static func jsonData(from models: [any JSONSerializing], options: Options = []) throws -> Data {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for (index, model) in models.enumerated() {
+            do {
+                try ModelMapping.forEncoding(model).write(model, to: &writer,
+                                                          omitNilValues: options.contains(.omitNilValues))
+            } catch let error as JSONAdapterError {
+                throw error.atIndex(index)
+            }
+        }
+        writer.endArray()
+        return Data(writer.bytes)
+    }
+
+    // MARK: Per-type transformers
+
+    /// Registers `transformer` for every mapped property declared with
+    /// exactly `type` (and for elements and optionals of it) that has no
+    /// transformer of its own — Mantle's `transformerForModelPropertiesOfClass:`.
+    /// Pass `nil` to remove it. Mappings compiled before are rebuilt.
+    public static func register(_ transformer: ValueTransformer?, forType type: Any.Type) {
+        TypeTransformerRegistry.shared.set(transformer, for: type)
+        ModelMapping.invalidateAll()
+    }
+
+    // MARK: Helpers
+
+    /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
+    private static func parse(_ data: Data) throws -> JSONDocument {
+        do {
+            return try JSONDocument(bytes: data)
+        } catch {
+            throw JSONAdapterError(code: .invalidJSONData, underlyingError: error,
+                                   reason: "invalid JSON: \(error.description)")
+        }
+    }
+
+    /// The error for a top level (or element) that is not an object.
+    private static func notAnObject(_ found: String) -> JSONAdapterError {
+        JSONAdapterError(code: .invalidJSONDictionary, reason: "expected a JSON object, found \(found)")
+    }
+}
+
+extension JSONAdapterError {
+    /// The same error for element `index` of an array.
+    func atIndex(_ index: Int) -> JSONAdapterError {
+        var copy = self
+        copy.jsonKeyPath = joinJSONPath("[\(index)]", jsonKeyPath)
+        return copy
+    }
+}

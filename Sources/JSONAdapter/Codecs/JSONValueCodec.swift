@@ -1,0 +1,107 @@
+import Foundation
+
+/// Why a JSON value could not become (or come from) a property's value.
+///
+/// Codecs throw it with a path relative to the value they were given;
+/// containers prefix `[i]` or `.key` as the error travels out, and the
+/// property mapping turns it into a ``JSONAdapterError`` with the property key
+/// and the full JSON key path.
+struct ValueFailure: Error {
+    /// The adapter error code to report.
+    var code: JSONAdapterError.Code = .invalidValue
+    /// The path below the value the codec was given (`""`, `"[2].name"`, `"login"`).
+    var path: String = ""
+    /// What went wrong, e.g. `expected String, found number 42`.
+    var reason: String
+    /// The error behind it (a transformer's, a model error, …).
+    var underlying: (any Error)?
+    /// An error to rethrow unchanged instead (a nested model's `validate()` error).
+    var passthrough: (any Error)?
+
+    /// A value of the wrong kind.
+    static func mismatch(expected: String, found: String) -> ValueFailure {
+        ValueFailure(reason: "expected \(expected), found \(found)")
+    }
+
+    /// The same failure one level further out, below `component`.
+    func prefixed(by component: String) -> ValueFailure {
+        var copy = self
+        copy.path = joinJSONPath(component, path)
+        return copy
+    }
+}
+
+/// Converts between JSON and values of one Swift type, `Value`.
+///
+/// One codec is built per property type when a model type's mapping is
+/// compiled (see ``CodecFactory``), so the type-driven decisions are made
+/// once. JSON comes either as Foundation values (`[String: Any]`, `NSNumber`,
+/// `NSNull`, … or their Swift equivalents) or as a node of a parsed
+/// ``JSONDocument``; the document path avoids materialising what it does not read.
+class JSONValueCodec<Value>: @unchecked Sendable {
+    /// What the codec expects, for error messages (`String`, `[GHLabel]`).
+    var expectation: String { ValueDescription.typeName(Value.self) }
+
+    /// Decodes a Foundation JSON value (`NSNull()` for null, never `nil`).
+    func decode(_ value: Any) throws(ValueFailure) -> Value {
+        throw .mismatch(expected: expectation, found: ValueDescription.describe(value))
+    }
+
+    /// Decodes the node `node` of `document`; by default through
+    /// ``decode(_:)`` on the node's materialised value.
+    func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
+        try decode(document.anyValue(at: node))
+    }
+
+    /// Encodes to a Foundation JSON value (`NSNull()` for nil).
+    func encode(_ value: Value) throws(ValueFailure) -> Any {
+        value
+    }
+
+    /// Writes JSON text; by default through ``encode(_:)``.
+    func write(_ value: Value, to writer: inout JSONWriter) throws(ValueFailure) {
+        let encoded = try encode(value)
+        do {
+            try writer.writeAny(encoded)
+        } catch {
+            throw ValueFailure(reason: "cannot write \(ValueDescription.describe(encoded)) as JSON: \(error)")
+        }
+    }
+
+    /// `true` when `value` is `nil` (only optional codecs say so).
+    func isNil(_ value: Value) -> Bool { false }
+
+    /// The failure for a value of the wrong kind.
+    func mismatch(_ value: Any) -> ValueFailure {
+        .mismatch(expected: expectation, found: ValueDescription.describe(value))
+    }
+
+    /// The failure for a node of the wrong kind.
+    func mismatch(_ document: JSONDocument, _ node: Int) -> ValueFailure {
+        .mismatch(expected: expectation, found: describe(document, node))
+    }
+}
+
+/// How a document node is described in errors (`number 42`, `null`, `object`).
+func describe(_ document: JSONDocument, _ node: Int) -> String {
+    switch document.kind(at: node) {
+    case .null: return "null"
+    case .bool: return "Bool \(document.bool(at: node))"
+    case .number: return "number \(document.numberText(at: node))"
+    case .string: return ValueDescription.describe(document.string(at: node))
+    case .array: return "array of \(document.count(at: node))"
+    case .object: return "object"
+    }
+}
+
+extension JSONNumber {
+    /// The same number in the package's numeric representation.
+    @inline(__always)
+    var numberValue: NumberValue {
+        switch self {
+        case .int(let x): return .signed(x)
+        case .uint(let x): return .unsigned(x)
+        case .double(let x): return .floating(x)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// JSON objects ↔ a nested `JSONSerializing` model.
+///
+/// The nested type's mapping is looked up when first needed, so that
+/// recursive models (a user with groups of users) can be compiled.
+final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchecked Sendable {
+    override var expectation: String { "an object for \(Nested.self)" }
+
+    /// The nested type's compiled mapping.
+    private func mapping() throws(ValueFailure) -> ModelMapping {
+        do {
+            return try ModelMapping.of(Nested.self)
+        } catch {
+            throw ValueFailure(code: error.code, reason: error.description, underlying: error)
+        }
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Nested {
+        if let model = value as? Nested { return model }
+        guard let dictionary = value as? [String: Any] else { throw mismatch(value) }
+        return try rethrowingNested { () throws -> Nested in
+            try mapping().decode(Nested.self, from: .dictionary(dictionary))
+        }
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Nested {
+        guard document.kind(at: node) == .object else { throw mismatch(document, node) }
+        return try rethrowingNested { () throws -> Nested in
+            try mapping().decode(Nested.self, from: .document(document, node))
+        }
+    }
+
+    override func encode(_ value: Nested) throws(ValueFailure) -> Any {
+        try rethrowingNested { () throws -> Any in
+            try ModelMapping.forEncoding(value).jsonDictionary(from: value)
+        }
+    }
+
+    override func write(_ value: Nested, to writer: inout JSONWriter) throws(ValueFailure) {
+        try rethrowingNested { () throws in
+            try ModelMapping.forEncoding(value).write(value, to: &writer)
+        }
+    }
+}
+
+/// Runs `body`, turning a nested model's ``JSONAdapterError`` into a
+/// ``ValueFailure`` whose path continues into the nested object.
+func rethrowingNested<Result>(_ body: () throws -> Result) throws(ValueFailure) -> Result {
+    do {
+        return try body()
+    } catch let error as JSONAdapterError {
+        throw ValueFailure(code: error.code, path: error.jsonKeyPath ?? "",
+                           reason: error.reason.isEmpty ? error.description : error.reason,
+                           underlying: error.underlyingError)
+    } catch {
+        throw ValueFailure(reason: "\(error)", passthrough: error)
+    }
+}
+
+/// JSON raw values ↔ a `RawRepresentable` enum; an unknown raw value fails.
+final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec<Represented>, @unchecked Sendable {
+    /// The codec of the raw values.
+    let raw: JSONValueCodec<Represented.RawValue>
+
+    /// Wraps a raw-value codec.
+    init(_ raw: JSONValueCodec<Represented.RawValue>) { self.raw = raw }
+
+    override var expectation: String { "a raw value of \(Represented.self)" }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Represented {
+        if let same = value as? Represented { return same }
+        guard let result = Represented(rawValue: try raw.decode(value)) else { throw mismatch(value) }
+        return result
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Represented {
+        guard let result = Represented(rawValue: try raw.decode(document, node)) else {
+            throw mismatch(document, node)
+        }
+        return result
+    }
+
+    override func encode(_ value: Represented) throws(ValueFailure) -> Any {
+        try raw.encode(value.rawValue)
+    }
+
+    override func write(_ value: Represented, to writer: inout JSONWriter) throws(ValueFailure) {
+        try raw.write(value.rawValue, to: &writer)
+    }
+}
+
+/// A property with a ``ValueTransformer``: JSON values are materialised,
+/// transformed (null given to the transformer as `nil`, a `nil` result taken
+/// as null), then converted to the property's type with the package's exact
+/// rules. Encoding reverse-transforms when the transformer allows it and
+/// passes the value through otherwise.
+final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
+    /// The transformer.
+    let transformer: ValueTransformer
+    /// The conversion of the transformer's output into `Value`.
+    let converter = ValueConversion.converter(to: Value.self)
+
+    /// Wraps a transformer.
+    init(_ transformer: ValueTransformer) { self.transformer = transformer }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Value {
+        let input: Any? = ValueConversion.isNull(value) ? nil : value
+        let output: Any?
+        do {
+            output = try transformer.transformedValue(input)
+        } catch {
+            throw ValueFailure(reason: "\(error)", underlying: error)
+        }
+        do {
+            return try converter.convert(output)
+        } catch {
+            let modelError = ModelError(error, propertyKey: "", modelTypeName: "")
+            throw ValueFailure(reason: "the transformer gave \(ValueDescription.describe(output)), expected \(expectation)",
+                               underlying: modelError)
+        }
+    }
+
+    override func encode(_ value: Value) throws(ValueFailure) -> Any {
+        let plain = flattenedOptional(value)
+        guard transformer.allowsReverseTransformation else { return plain ?? NSNull() }
+        do {
+            return flattenedOptional(try transformer.reverseTransformedValue(plain)) ?? NSNull()
+        } catch {
+            throw ValueFailure(reason: "\(error)", underlying: error)
+        }
+    }
+
+    override func isNil(_ value: Value) -> Bool { flattenedOptional(value) == nil }
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+/// A model type's JSON mapping, compiled once and shared by every adapter
+/// and every thread (Mantle rebuilt its adapters per call: issue 596).
+///
+/// Compiling validates `jsonKeyPathsByPropertyKey` (every key a property,
+/// every path well formed) and builds one ``PropertyMapping`` per mapped
+/// property, in declaration order, with the codec its type or transformer calls for.
+final class ModelMapping: @unchecked Sendable {
+    /// The model type.
+    let modelType: any JSONSerializing.Type
+    /// The model type's name, for errors.
+    let typeName: String
+    /// The mapped properties, in declaration order.
+    let properties: [PropertyMapping]
+    /// The mapped property keys.
+    let mappedKeys: Set<String>
+    /// `true` when the type implements `classForParsing(jsonDictionary:)`.
+    let isClassCluster: Bool
+    /// How the JSON object is laid out, for writing text; `nil` when two
+    /// mappings overlap or a composite path needs the dictionary route.
+    let outputTree: OutputTree?
+
+    /// Compiles the mapping of `type`.
+    private init(type: any JSONSerializing.Type) throws(JSONAdapterError) {
+        modelType = type
+        typeName = String(describing: type)
+        let descriptor = ModelDescriptor.of(type)
+        let keyPaths = type.jsonKeyPathsByPropertyKey
+        for (key, keyPath) in keyPaths.sorted(by: { $0.key < $1.key }) {
+            guard descriptor.property(forKey: key) != nil else {
+                throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,
+                                       modelTypeName: typeName,
+                                       reason: "the mapping names \"\(key)\", which is not a property of \(typeName)")
+            }
+            guard ResolvedKeyPath(keyPath) != nil else {
+                throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,
+                                       modelTypeName: typeName,
+                                       reason: "malformed JSON key path \(String(reflecting: keyPath.description))")
+            }
+        }
+        var properties: [PropertyMapping] = []
+        for property in descriptor.properties {
+            guard let keyPath = keyPaths[property.key].flatMap(ResolvedKeyPath.init) else { continue }
+            let builder = PropertyMappingBuilder(key: property.key, keyPath: keyPath,
+                                                 transformer: type.jsonTransformer(forKey: property.key))
+            properties.append(property.accessor.accept(builder))
+        }
+        self.properties = properties
+        mappedKeys = Set(properties.map(\.key))
+        isClassCluster = ClassForParsingProbe.overridesClassForParsing(type)
+        outputTree = OutputTree(properties)
+    }
+
+    // MARK: Cache
+
+    /// Compiled mappings by model type.
+    private static let cache = TypeCache<ModelMapping>()
+
+    /// The compiled mapping of `type`.
+    ///
+    /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
+    static func of(_ type: any JSONSerializing.Type) throws(JSONAdapterError) -> ModelMapping {
+        if let cached = cache.cachedValue(for: type) { return cached }
+        let mapping = try ModelMapping(type: type)
+        return cache.value(for: type) { mapping }
+    }
+
+    /// The mapping to encode `model` with: its dynamic type's (a class
+    /// cluster's subclass is encoded with its own mapping).
+    static func forEncoding(_ model: any JSONSerializing) throws(JSONAdapterError) -> ModelMapping {
+        try of(type(of: model))
+    }
+
+    /// Forgets every compiled mapping (after a per-type transformer changes).
+    static func invalidateAll() {
+        cache.removeAll()
+    }
+
+    // MARK: Decoding
+
+    /// Decodes a model of this mapping's type, or of the type its
+    /// `classForParsing(jsonDictionary:)` picks, which must be `M` or a subclass.
+    func decode<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource) throws -> M {
+        if isClassCluster, let chosen = try chosenType(for: source) {
+            guard let result = try ModelMapping.of(chosen).decodeOwnType(from: source) as? M else {
+                throw noClassFound(chosen)
+            }
+            return result
+        }
+        return try decodeOwnType(type, from: source)
+    }
+
+    /// Decodes a model of this mapping's type, or of any type its
+    /// `classForParsing(jsonDictionary:)` picks (a subclass, for a class).
+    func decodeAny(from source: JSONObjectSource) throws -> any JSONSerializing {
+        if isClassCluster, let chosen = try chosenType(for: source) {
+            if modelType is AnyClass, !isSubclass(chosen, of: modelType) { throw noClassFound(chosen) }
+            return try ModelMapping.of(chosen).decodeOwnType(from: source)
+        }
+        return try decodeOwnType(from: source)
+    }
+
+    /// The type `classForParsing(jsonDictionary:)` picks when it is not this
+    /// mapping's own type; `nil` for the own type.
+    private func chosenType(for source: JSONObjectSource) throws -> (any JSONSerializing.Type)? {
+        guard let chosen = modelType.classForParsing(jsonDictionary: source.dictionary) else {
+            throw JSONAdapterError(code: .noClassFound, modelTypeName: typeName,
+                                   reason: "classForParsing(jsonDictionary:) of \(typeName) found no type for the JSON")
+        }
+        return ObjectIdentifier(chosen) == ObjectIdentifier(modelType) ? nil : chosen
+    }
+
+    /// The error for a chosen type unrelated to the mapping's type.
+    private func noClassFound(_ chosen: any JSONSerializing.Type) -> JSONAdapterError {
+        JSONAdapterError(code: .noClassFound, modelTypeName: typeName,
+                         reason: "classForParsing(jsonDictionary:) returned \(chosen), which is not a \(typeName)")
+    }
+
+    /// Decodes this mapping's own type, opened from the existential.
+    private func decodeOwnType(from source: JSONObjectSource) throws -> any JSONSerializing {
+        try decodeOwnType(modelType, from: source)
+    }
+
+    /// Decodes this mapping's own type `M`: `M()`, every mapped property, then `validate()`.
+    /// A failure throws before the model escapes; `validate()`'s errors pass through unchanged.
+    private func decodeOwnType<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource) throws -> M {
+        var model = M()
+        var current = ""
+        do throws(ValueFailure) {
+            try model.withMutableStorageAddress { (base) throws(ValueFailure) in
+                switch source {
+                case .dictionary(let dictionary):
+                    for property in properties {
+                        current = property.key
+                        try property.decode(from: dictionary, into: base)
+                    }
+                case .document(let document, let node):
+                    var hint = 0
+                    for property in properties {
+                        current = property.key
+                        try property.decode(from: document, object: node, hint: &hint, into: base)
+                    }
+                }
+            }
+        } catch {
+            throw adapterError(error, forKey: current)
+        }
+        try model.validate()
+        return model
+    }
+
+    /// The adapter error for a property's failure.
+    func adapterError(_ failure: ValueFailure, forKey key: String) -> any Error {
+        if let passthrough = failure.passthrough { return passthrough }
+        let keyPath = properties.first(where: { $0.key == key })?.keyPath.text ?? key
+        return JSONAdapterError(code: failure.code, propertyKey: key,
+                                jsonKeyPath: joinJSONPath(keyPath, failure.path),
+                                underlyingError: failure.underlying, modelTypeName: typeName, reason: failure.reason)
+    }
+
+    // MARK: Encoding
+
+    /// The keys `model` wants written, or `nil` for all of them.
+    private func selectedKeys(_ model: any JSONSerializing) -> Set<String>? {
+        let selected = model.serializablePropertyKeys(mappedKeys)
+        return selected.count == mappedKeys.count && selected == mappedKeys ? nil : selected
+    }
+
+    /// The model as a JSON dictionary; dotted paths build nested dictionaries.
+    func jsonDictionary(from model: any JSONSerializing, omitNilValues: Bool = false) throws -> [String: Any] {
+        let selected = selectedKeys(model)
+        var result: [String: Any] = [:]
+        var current = ""
+        do throws(ValueFailure) {
+            try model.withStorageAddress { (base) throws(ValueFailure) in
+                for property in properties where selected?.contains(property.key) ?? true {
+                    current = property.key
+                    let value = try property.encode(from: base)
+                    if omitNilValues, ValueConversion.isNull(value) { continue }
+                    switch property.keyPath {
+                    case .single(let path):
+                        Self.insert(value, at: path.components[...], into: &result)
+                    case .composite(let paths):
+                        let parts = value as? [String: Any] ?? [:]
+                        for path in paths {
+                            guard let part = parts[path.text] else { continue }
+                            if omitNilValues, ValueConversion.isNull(part) { continue }
+                            Self.insert(part, at: path.components[...], into: &result)
+                        }
+                    }
+                }
+            }
+        } catch {
+            throw adapterError(error, forKey: current)
+        }
+        return result
+    }
+
+    /// Sets `value` at a key path, creating the dictionaries on the way.
+    private static func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
+        guard let first = path.first else { return }
+        if path.count == 1 {
+            dictionary[first] = value
+            return
+        }
+        var nested = dictionary[first] as? [String: Any] ?? [:]
+        insert(value, at: path.dropFirst(), into: &nested)
+        dictionary[first] = nested
+    }
+
+    /// Writes the model as a JSON object.
+    func write(_ model: any JSONSerializing, to writer: inout JSONWriter, omitNilValues: Bool = false) throws {
+        guard let outputTree else {
+            let dictionary = try jsonDictionary(from: model, omitNilValues: omitNilValues)
+            do {
+                try writer.writeAny(dictionary, sortedKeys: true)
+            } catch {
+                throw JSONAdapterError(code: .invalidValue, modelTypeName: typeName, reason: "\(error)")
+            }
+            return
+        }
+        let selected = selectedKeys(model)
+        var current = ""
+        do throws(ValueFailure) {
+            try model.withStorageAddress { (base) throws(ValueFailure) in
+                try outputTree.write(base, properties, to: &writer, selected: selected,
+                                     omitNilValues: omitNilValues, current: &current)
+            }
+        } catch {
+            throw adapterError(error, forKey: current)
+        }
+    }
+}
+
+/// `true` when `type` is `base` or one of its subclasses.
+private func isSubclass(_ type: Any.Type, of base: any JSONSerializing.Type) -> Bool {
+    func check<Base>(_: Base.Type) -> Bool { type is Base.Type }
+    return check(base)
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// One mapped property of a compiled ``ModelMapping``: where its value lives
+/// in JSON, the codec for its type, and its accessor in the model's storage.
+///
+/// Decoding follows one line: key path lookup → codec (type-driven or a
+/// transformer) → typed store at the property's offset.
+class PropertyMapping: @unchecked Sendable {
+    /// The property key.
+    let key: String
+    /// The property's JSON location.
+    let keyPath: ResolvedKeyPath
+
+    /// Creates the shared part.
+    init(key: String, keyPath: ResolvedKeyPath) {
+        self.key = key
+        self.keyPath = keyPath
+    }
+
+    /// Decodes the property from a Foundation dictionary into the model at `base`.
+    func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {}
+
+    /// Decodes the property from an object node into the model at `base`.
+    func decode(from document: JSONDocument, object: Int, hint: inout Int,
+                into base: UnsafeMutableRawPointer) throws(ValueFailure) {}
+
+    /// The property's JSON value (`NSNull()` for nil).
+    func encode(from base: UnsafeRawPointer) throws(ValueFailure) -> Any { NSNull() }
+
+    /// Writes the property's JSON value.
+    func write(from base: UnsafeRawPointer, to writer: inout JSONWriter) throws(ValueFailure) {}
+
+    /// `true` when the property holds nil.
+    func isNil(at base: UnsafeRawPointer) -> Bool { false }
+}
+
+/// A ``PropertyMapping`` for a property of type `Value`.
+final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
+    /// Converts JSON to `Value` and back.
+    let codec: JSONValueCodec<Value>
+    /// Reads and writes the property.
+    let accessor: TypedPropertyAccessor<Value>
+
+    /// Creates the mapping.
+    init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>) {
+        self.codec = codec
+        self.accessor = accessor
+        super.init(key: key, keyPath: keyPath)
+    }
+
+    override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
+        let value: Any
+        switch keyPath {
+        case .single(let path):
+            guard let found = try KeyPathLookup.value(at: path, in: dictionary) else { return }
+            value = found
+        case .composite(let paths):
+            var gathered: [String: Any] = [:]
+            for path in paths {
+                if let found = try KeyPathLookup.value(at: path, in: dictionary) { gathered[path.text] = found }
+            }
+            value = gathered
+        }
+        accessor.store(try codec.decode(value), to: base)
+    }
+
+    override func decode(from document: JSONDocument, object: Int, hint: inout Int,
+                         into base: UnsafeMutableRawPointer) throws(ValueFailure) {
+        switch keyPath {
+        case .single(let path):
+            guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else { return }
+            accessor.store(try codec.decode(document, node), to: base)
+        case .composite(let paths):
+            var gathered: [String: Any] = [:]
+            for path in paths {
+                if let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) {
+                    gathered[path.text] = document.anyValue(at: node)
+                }
+            }
+            accessor.store(try codec.decode(gathered), to: base)
+        }
+    }
+
+    override func encode(from base: UnsafeRawPointer) throws(ValueFailure) -> Any {
+        try codec.encode(accessor.load(from: base))
+    }
+
+    override func write(from base: UnsafeRawPointer, to writer: inout JSONWriter) throws(ValueFailure) {
+        try codec.write(accessor.load(from: base), to: &writer)
+    }
+
+    override func isNil(at base: UnsafeRawPointer) -> Bool {
+        codec.isNil(accessor.load(from: base))
+    }
+}
+
+/// Builds the typed mapping of one property from its accessor.
+struct PropertyMappingBuilder: PropertyAccessorVisitor {
+    /// The property key.
+    let key: String
+    /// Its JSON location.
+    let keyPath: ResolvedKeyPath
+    /// Its explicit transformer, if any.
+    let transformer: ValueTransformer?
+
+    func visit<Value>(_ accessor: TypedPropertyAccessor<Value>) -> PropertyMapping {
+        let codec: JSONValueCodec<Value> = transformer.map { TransformerCodec<Value>($0) }
+            ?? CodecFactory.codec(for: Value.self)
+        return TypedPropertyMapping(key: key, keyPath: keyPath, codec: codec, accessor: accessor)
+    }
+}

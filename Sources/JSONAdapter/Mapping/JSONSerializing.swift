@@ -1,0 +1,82 @@
+import Foundation
+
+/// A ``Model`` that maps to and from JSON (Mantle's `MTLJSONSerializing`).
+///
+/// ```swift
+/// struct GHIssue: JSONSerializing {
+///     var number = 0
+///     var title = ""
+///     var reporterLogin: String?
+///     var updatedAt: Date?
+///
+///     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+///         "number": "number", "title": "title",
+///         "reporterLogin": "user.login", "updatedAt": "updated_at",
+///     ]
+/// }
+/// ```
+///
+/// Properties not in ``jsonKeyPathsByPropertyKey`` are neither read nor written.
+/// Values convert by the property's declared type unless
+/// ``jsonTransformer(forKey:)`` gives a transformer.
+public protocol JSONSerializing: Model {
+    /// The JSON location of each mapped property, by property key.
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { get }
+
+    /// A transformer for the property `key`, or `nil` (the default) to convert
+    /// by its declared type. Mantle's `+<key>JSONTransformer` methods become a
+    /// `switch` here.
+    static func jsonTransformer(forKey key: String) -> ValueTransformer?
+
+    /// The type to decode `jsonDictionary` as: `Self` (the default), a
+    /// subclass for class clusters, or `nil` when no type fits (decoding then
+    /// throws ``JSONAdapterError/Code/noClassFound``). For value types, any
+    /// `JSONSerializing` type may be returned through ``JSONAdapter/model(from:)``.
+    static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)?
+
+    /// The property keys to write when encoding this model; the default keeps
+    /// them all (Mantle's `serializablePropertyKeys:forModel:`).
+    func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String>
+}
+
+extension JSONSerializing {
+    /// No transformer: convert by the declared type.
+    public static func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+
+    /// `Self`.
+    public static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
+        ClassForParsingProbe.noteDefaultImplementation()
+        return Self.self
+    }
+
+    /// Every key.
+    public func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String> { propertyKeys }
+}
+
+/// Finds out, once per type, whether `classForParsing(jsonDictionary:)` is
+/// the default implementation, so that decoding straight from JSON text need
+/// not build a dictionary for types that are not class clusters.
+enum ClassForParsingProbe {
+    /// Set while probing; the default implementation marks it.
+    @TaskLocal static var marker: Marker?
+
+    /// Records calls of the default implementation.
+    final class Marker: @unchecked Sendable {
+        /// Set when the default implementation ran.
+        var defaultImplementationRan = false
+    }
+
+    /// Called by the default implementation.
+    static func noteDefaultImplementation() {
+        marker?.defaultImplementationRan = true
+    }
+
+    /// `true` when `type` implements `classForParsing(jsonDictionary:)` itself.
+    static func overridesClassForParsing(_ type: any JSONSerializing.Type) -> Bool {
+        let marker = Marker()
+        $marker.withValue(marker) {
+            _ = type.classForParsing(jsonDictionary: [:])
+        }
+        return !marker.defaultImplementationRan
+    }
+}

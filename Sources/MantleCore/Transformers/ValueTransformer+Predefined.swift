@@ -1,0 +1,188 @@
+import Foundation
+
+// The predefined transformers of Mantle's `NSValueTransformer+MTLPredefinedTransformerAdditions`.
+// Every one passes `nil` through (except where a mapping gives `nil` a value)
+// and throws `TransformerError.invalidInput` naming what it expected.
+
+extension ValueTransformer {
+    /// `String` ↔ `URL`. A string that is not a valid URL throws.
+    public static let url = ValueTransformer(
+        forward: { (string: String) -> URL? in
+            guard !string.isEmpty else { return nil }
+            return strictURL(string)
+        },
+        reverse: { (url: URL) -> String? in url.absoluteString })
+
+    /// `String` ↔ `UUID`. A string that is not a UUID throws.
+    public static let uuid = ValueTransformer(
+        forward: { (string: String) -> UUID? in UUID(uuidString: string) },
+        reverse: { (uuid: UUID) -> String? in uuid.uuidString })
+
+    /// JSON booleans and numbers → `Bool` (non-zero is `true`), in both
+    /// directions (Mantle's `MTLBooleanValueTransformerName`).
+    public static let bool = ValueTransformer(reversible: { value in
+        guard let value = flattenedOptional(value) else { return nil }
+        if let bool = ValueConversion.exactBool(from: value) { return bool }
+        if let number = NumberValue(value) { return number != .signed(0) && number != .floating(0) }
+        throw TransformerError.invalidInput(value, expected: "a boolean or a number")
+    })
+
+    /// Maps values through a dictionary, and back by searching its values
+    /// (Mantle's `mtl_valueMappingTransformerWithDictionary:defaultValue:reverseDefaultValue:`).
+    ///
+    /// `nil` input looks up the key `NSNull()`. An input with no entry gives
+    /// `defaultValue`; a reverse input equal to no value gives `reverseDefaultValue`.
+    public static func valueMapping(_ mapping: [AnyHashable: Any],
+                                    defaultValue: Any? = nil,
+                                    reverseDefaultValue: Any? = nil) -> ValueTransformer {
+        let box = UncheckedSendable((mapping, defaultValue, reverseDefaultValue))
+        return ValueTransformer(
+            forward: { value in
+                let (mapping, defaultValue, _) = box.value
+                guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else {
+                    // `NSNull` instances need not be equal as keys: find the null key by type.
+                    return mapping.first(where: { ValueConversion.isNull($0.key.base) })?.value ?? defaultValue
+                }
+                guard let key = value as? AnyHashable else { return defaultValue }
+                return mapping[key] ?? defaultValue
+            },
+            reverse: { value in
+                let (mapping, _, reverseDefaultValue) = box.value
+                let target = flattenedOptional(value) ?? NSNull()
+                for (key, mapped) in mapping where ReflectiveEquality.isEqual(mapped, target)
+                    || (mapped as? AnyHashable).map({ $0 == (target as? AnyHashable) }) == true {
+                    return key.base
+                }
+                return reverseDefaultValue
+            })
+    }
+
+    /// Applies `element` to every element of an array, in both directions when
+    /// `element` allows it (Mantle's `mtl_arrayMappingTransformerWithTransformer:`).
+    ///
+    /// `NSNull` elements stay `NSNull()`, and elements transformed to `nil`
+    /// are left out. Input that is not an array throws; an element that fails
+    /// throws ``TransformerError/Code/invalidInput`` with the whole array as input.
+    public static func arrayMapping(_ element: ValueTransformer) -> ValueTransformer {
+        @Sendable func map(_ value: Any?, _ transform: (Any?) throws -> Any?) throws -> Any? {
+            guard let value = flattenedOptional(value) else { return nil }
+            guard let array = value as? [Any] else {
+                throw TransformerError.invalidInput(value, expected: "an array")
+            }
+            var result: [Any] = []
+            result.reserveCapacity(array.count)
+            for item in array {
+                if ValueConversion.isNull(item) {
+                    result.append(NSNull())
+                    continue
+                }
+                do {
+                    if let transformed = flattenedOptional(try transform(item)) { result.append(transformed) }
+                } catch let error as TransformerError where error.code == .invalidInput {
+                    throw TransformerError.invalidInput(array, expected: "an array of \(error.expectation)")
+                }
+            }
+            return result
+        }
+        let forward: @Sendable (Any?) throws -> Any? = { try map($0, element.transformedValue) }
+        guard element.allowsReverseTransformation else { return ValueTransformer(forward: forward) }
+        return ValueTransformer(forward: forward, reverse: { try map($0, element.reverseTransformedValue) })
+    }
+
+    /// Passes values of `type` (and `nil`) through unchanged and throws for
+    /// anything else; one-way, as Mantle's `mtl_validatingTransformerForClass:`.
+    public static func validating(_ type: Any.Type) -> ValueTransformer {
+        let box = UncheckedSendable(type)
+        return ValueTransformer(forward: { value in
+            guard let value = flattenedOptional(value) else { return nil }
+            guard isInstance(value, of: box.value) else {
+                throw TransformerError.invalidInput(value, expected: ValueDescription.typeName(box.value))
+            }
+            return value
+        })
+    }
+
+    /// `String` ↔ `Date` with a fixed format (Mantle's
+    /// `mtl_dateTransformerWithDateFormat:calendar:locale:timeZone:defaultDate:`).
+    public static func date(format: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
+                            timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+    ) -> ValueTransformer {
+        let formatter = LockedFormatter(DateFormatter()) {
+            $0.dateFormat = format
+            $0.locale = locale
+            $0.timeZone = timeZone
+            $0.calendar = Calendar(identifier: .gregorian)
+        }
+        return ValueTransformer(
+            forward: { (string: String) -> Date? in formatter.use { $0.date(from: string) } },
+            reverse: { (date: Date) -> String? in formatter.use { $0.string(from: date) } })
+    }
+
+    /// `String` ↔ number with a `NumberFormatter` style (Mantle's
+    /// `mtl_numberTransformerWithNumberStyle:locale:`). Numbers come out as `NSNumber`.
+    public static func number(style: NumberFormatter.Style,
+                              locale: Locale = Locale(identifier: "en_US_POSIX")) -> ValueTransformer {
+        let formatter = LockedFormatter(NumberFormatter()) {
+            $0.numberStyle = style
+            $0.locale = locale
+        }
+        return ValueTransformer(
+            forward: { (string: String) -> NSNumber? in formatter.use { $0.number(from: string) } },
+            reverse: { value in
+                guard let value = flattenedOptional(value) else { return nil }
+                guard let number = NumberValue(value) else {
+                    throw TransformerError.invalidInput(value, expected: "a number")
+                }
+                let object: NSNumber
+                switch number {
+                case .signed(let x): object = NSNumber(value: x)
+                case .unsigned(let x): object = NSNumber(value: x)
+                case .floating(let x): object = NSNumber(value: x)
+                }
+                guard let string = formatter.use({ $0.string(from: object) }) else {
+                    throw TransformerError.invalidInput(value, expected: "a formattable number")
+                }
+                return string
+            })
+    }
+}
+
+/// `true` when `value` is an instance of `type` (opened as `T`).
+private func isInstance<T>(_ value: Any, of _: T.Type) -> Bool { value is T }
+
+/// `URL(string:)` that refuses, rather than percent-encodes, invalid characters.
+private func strictURL(_ string: String) -> URL? {
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+        return URL(string: string, encodingInvalidCharacters: false)
+    }
+    return URL(string: string)
+}
+
+/// A value that is only ever read after construction, shared across threads.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    /// The wrapped value.
+    let value: Value
+    /// Wraps a value.
+    init(_ value: Value) { self.value = value }
+}
+
+/// A Foundation formatter (not thread-safe) used under a lock.
+final class LockedFormatter<Formatter: AnyObject>: @unchecked Sendable {
+    /// Guards `formatter`.
+    private let lock = NSLock()
+    /// The formatter.
+    private let formatter: Formatter
+
+    /// Configures `formatter` once and keeps it.
+    init(_ formatter: Formatter, configure: (Formatter) -> Void) {
+        configure(formatter)
+        self.formatter = formatter
+    }
+
+    /// Runs `body` with exclusive use of the formatter.
+    func use<Result>(_ body: (Formatter) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(formatter)
+    }
+}

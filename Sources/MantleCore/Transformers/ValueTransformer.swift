@@ -1,0 +1,96 @@
+import Foundation
+
+/// A pair of throwing closures that turn values of one representation into
+/// another and, optionally, back (Mantle's `MTLValueTransformer`).
+///
+/// ```swift
+/// let url = ValueTransformer(forward: { (string: String) in URL(string: string) },
+///                            reverse: { (url: URL) in url.absoluteString })
+/// ```
+///
+/// Transformers are values: they can be stored in statics, registered by
+/// ``Name`` (``register(_:forName:)``) and shared between threads.
+public struct ValueTransformer: Sendable {
+    /// The forward transformation.
+    private let forward: @Sendable (Any?) throws -> Any?
+    /// The reverse transformation, if any.
+    private let reverse: (@Sendable (Any?) throws -> Any?)?
+
+    /// A one-way transformer.
+    public init(forward: @escaping @Sendable (Any?) throws -> Any?) {
+        self.forward = forward
+        self.reverse = nil
+    }
+
+    /// A transformer whose reverse transformation is the forward one.
+    public init(reversible: @escaping @Sendable (Any?) throws -> Any?) {
+        self.forward = reversible
+        self.reverse = reversible
+    }
+
+    /// A transformer with distinct forward and reverse transformations.
+    public init(forward: @escaping @Sendable (Any?) throws -> Any?,
+                reverse: @escaping @Sendable (Any?) throws -> Any?) {
+        self.forward = forward
+        self.reverse = reverse
+    }
+
+    /// A typed transformer: `forward` takes an `Input` and `reverse` an
+    /// `Output`, with no `Any` casts in user code.
+    ///
+    /// `nil` transforms to `nil` without calling the closures; a value of
+    /// another type (`NSNull` included, as in Mantle) throws
+    /// ``TransformerError/Code/invalidInput``, as does a closure that returns `nil`.
+    public init<Input, Output>(forward: @escaping @Sendable (Input) throws -> Output?,
+                               reverse: (@Sendable (Output) throws -> Input?)? = nil) {
+        self.forward = Self.typed(forward)
+        self.reverse = reverse.map { Self.typed($0) }
+    }
+
+    /// Wraps a typed closure into an untyped one with the rules of the typed initializer.
+    private static func typed<Input, Output>(
+        _ body: @escaping @Sendable (Input) throws -> Output?
+    ) -> @Sendable (Any?) throws -> Any? {
+        return { value in
+            guard let value = flattenedOptional(value) else { return nil }
+            guard let input = value as? Input else {
+                throw TransformerError.invalidInput(value, expected: ValueDescription.typeName(Input.self))
+            }
+            guard let output = try body(input) else {
+                throw TransformerError.invalidInput(value, expected: "a value convertible to \(ValueDescription.typeName(Output.self))")
+            }
+            return output
+        }
+    }
+
+    /// `true` when ``reverseTransformedValue(_:)`` is available.
+    public var allowsReverseTransformation: Bool { reverse != nil }
+
+    /// Transforms `value` forward.
+    public func transformedValue(_ value: Any?) throws -> Any? {
+        try forward(value)
+    }
+
+    /// Transforms `value` back.
+    ///
+    /// - Throws: ``TransformerError/Code/notReversible`` for a one-way
+    ///   transformer, or whatever the reverse closure throws.
+    public func reverseTransformedValue(_ value: Any?) throws -> Any? {
+        guard let reverse else { throw TransformerError(code: .notReversible, inputValue: value) }
+        return try reverse(value)
+    }
+
+    /// The transformer with its directions swapped (Mantle's `mtl_invertedTransformer`).
+    ///
+    /// Inverting a one-way transformer gives one whose forward direction throws
+    /// ``TransformerError/Code/notReversible``, and whose reverse direction is
+    /// the original forward one.
+    public var inverted: ValueTransformer {
+        let forward = self.forward
+        guard let reverse else {
+            return ValueTransformer(forward: { value in throw TransformerError(code: .notReversible, inputValue: value) },
+                                    reverse: forward)
+        }
+        return ValueTransformer(forward: reverse, reverse: forward)
+    }
+}
