@@ -1,0 +1,300 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Parses and formats internet timestamps (RFC 3339 profile of ISO 8601).
+///
+/// Everything is done with integer arithmetic on UTF-8 bytes (Howard Hinnant's
+/// days-from-civil / civil-from-days algorithms over the proleptic Gregorian
+/// calendar); no `DateFormatter`, `ISO8601DateFormatter`, `Calendar` or
+/// `TimeZone` is involved, and parsing performs no heap allocation for native
+/// Swift strings.
+///
+/// Accepted grammar (anything else yields `nil`, never a trap):
+///
+///     date-time   = YYYY "-" MM "-" DD ("T" / "t") hh ":" mm ":" ss [ "." 1*DIGIT ] offset
+///     offset      = "Z" / "z" / ("+" / "-") hh [":"] mm
+///
+/// Validation rules:
+/// - years `0001`–`9999`; months `01`–`12`; days must exist in that month
+///   (so `02-29` only in leap years);
+/// - hours `00`–`23` (`24:00:00` is rejected); minutes `00`–`59`;
+/// - seconds `00`–`59`: the leap second `60` is **rejected**, because `Date`
+///   cannot represent it and silently moving it to the next second would hide
+///   bad input (Foundation's formatters normalise it instead);
+/// - offsets up to `±23:59` (`-00:00` means UTC); both `+02:00` and `+0200`;
+/// - a fraction may have any number of digits; the first 18 are used, which is
+///   far beyond `Date`'s `Double` resolution. Later digits are checked but ignored.
+///
+/// A local time with an offset may resolve to an instant just outside years
+/// 0001–9999 in UTC (e.g. `0001-01-01T00:00:00+01:00`); that instant is
+/// returned as-is.
+package enum ISO8601Timestamp {
+    /// Parses a timestamp such as `"2017-10-10T16:00:00Z"`,
+    /// `"2017-10-10T16:00:00.123Z"`, `"2017-10-10T18:00:00+02:00"` or
+    /// `"2017-10-10T18:00:00+0200"` (lowercase `t`/`z` accepted).
+    ///
+    /// Returns `nil` for anything outside the grammar documented on
+    /// ``ISO8601Timestamp`` (including impossible calendar dates, hour 24,
+    /// minute 60, second 60 and offsets beyond ±23:59).
+    package static func date(from string: String) -> Date? {
+        if let result = string.utf8.withContiguousStorageIfAvailable({ date(fromUTF8: $0) }) {
+            return result
+        }
+        return Array(string.utf8).withUnsafeBufferPointer { date(fromUTF8: $0) }
+    }
+
+    /// Parses a timestamp from raw UTF-8 bytes, with exactly the same rules as
+    /// ``date(from:)``; used by the JSON parser to avoid creating a `String`.
+    ///
+    /// The whole buffer must be the timestamp (no quotes, no whitespace).
+    package static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        let count = bytes.count
+        // Shortest valid form: "YYYY-MM-DDThh:mm:ssZ".
+        guard count >= 20 else { return nil }
+
+        guard
+            let year = fourDigits(bytes, at: 0), bytes[4] == ASCII.hyphen,
+            let month = twoDigits(bytes, at: 5), bytes[7] == ASCII.hyphen,
+            let day = twoDigits(bytes, at: 8),
+            bytes[10] == ASCII.upperT || bytes[10] == ASCII.lowerT,
+            let hour = twoDigits(bytes, at: 11), bytes[13] == ASCII.colon,
+            let minute = twoDigits(bytes, at: 14), bytes[16] == ASCII.colon,
+            let second = twoDigits(bytes, at: 17)
+        else { return nil }
+
+        guard
+            year >= 1, month >= 1, month <= 12,
+            day >= 1, day <= daysInMonth(month, year: year),
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+
+        var index = 19
+
+        // Optional fraction: "." followed by one or more digits.
+        var fraction = 0.0
+        if bytes[index] == ASCII.period {
+            index += 1
+            let start = index
+            var mantissa: UInt64 = 0
+            var scale: UInt64 = 1
+            while index < count, let digit = digitValue(bytes[index]) {
+                if index - start < maxFractionDigits {
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
+                    scale = scale &* 10
+                }
+                index += 1
+            }
+            guard index > start else { return nil }
+            fraction = Double(mantissa) / Double(scale)
+        }
+
+        // Mandatory offset.
+        guard index < count else { return nil }
+        var offsetSeconds = 0
+        switch bytes[index] {
+        case ASCII.upperZ, ASCII.lowerZ:
+            index += 1
+        case ASCII.plus, ASCII.minus:
+            let negative = bytes[index] == ASCII.minus
+            index += 1
+            guard index + 2 <= count, let offsetHour = twoDigits(bytes, at: index) else { return nil }
+            index += 2
+            if index < count, bytes[index] == ASCII.colon {
+                index += 1
+            }
+            guard index + 2 <= count, let offsetMinute = twoDigits(bytes, at: index) else { return nil }
+            index += 2
+            guard offsetHour <= 23, offsetMinute <= 59 else { return nil }
+            let magnitude = offsetHour * 3600 + offsetMinute * 60
+            offsetSeconds = negative ? -magnitude : magnitude
+        default:
+            return nil
+        }
+        guard index == count else { return nil }
+
+        // All components are range-checked above, so this cannot overflow.
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
+        let secondsSinceReference = secondsSince1970 - referenceDateOffset
+        return Date(timeIntervalSinceReferenceDate: Double(secondsSinceReference) + fraction)
+    }
+
+    /// Formats `date` in UTC as `"2017-10-10T16:00:00Z"`, adding `".SSS"`
+    /// (milliseconds) only when the date is not on a whole second.
+    ///
+    /// The date is first rounded to the nearest millisecond; if that lands on
+    /// a whole second no fraction is written. Dates outside
+    /// `0001-01-01T00:00:00Z`…`9999-12-31T23:59:59.999Z` are clamped to that
+    /// range (NaN is treated as the lower bound), so the result always parses
+    /// back with ``date(from:)``.
+    package static func string(from date: Date) -> String {
+        let interval = date.timeIntervalSinceReferenceDate
+
+        var totalMilliseconds: Int
+        if !(interval >= Double(minimumReferenceSeconds)) {  // also catches NaN
+            totalMilliseconds = minimumReferenceSeconds * 1000
+        } else if interval >= Double(maximumReferenceSeconds) {
+            totalMilliseconds = maximumReferenceSeconds * 1000 - 1
+        } else {
+            let wholeSeconds = interval.rounded(.down)
+            let milliseconds = Int(((interval - wholeSeconds) * 1000).rounded())  // 0...1000
+            totalMilliseconds = Int(wholeSeconds) * 1000 + milliseconds
+            totalMilliseconds = min(totalMilliseconds, maximumReferenceSeconds * 1000 - 1)
+        }
+
+        let millisecondsSince1970 = totalMilliseconds + referenceDateOffset * 1000
+        let secondsSince1970 = floorDivide(millisecondsSince1970, 1000)
+        let milliseconds = millisecondsSince1970 - secondsSince1970 * 1000
+        let days = floorDivide(secondsSince1970, 86_400)
+        let secondOfDay = secondsSince1970 - days * 86_400
+        let civil = civilFromDays(days)
+
+        let length = milliseconds == 0 ? 20 : 24
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            writeDigits(civil.year, width: 4, into: buffer, at: 0)
+            buffer[4] = ASCII.hyphen
+            writeDigits(civil.month, width: 2, into: buffer, at: 5)
+            buffer[7] = ASCII.hyphen
+            writeDigits(civil.day, width: 2, into: buffer, at: 8)
+            buffer[10] = ASCII.upperT
+            writeDigits(secondOfDay / 3_600, width: 2, into: buffer, at: 11)
+            buffer[13] = ASCII.colon
+            writeDigits(secondOfDay / 60 % 60, width: 2, into: buffer, at: 14)
+            buffer[16] = ASCII.colon
+            writeDigits(secondOfDay % 60, width: 2, into: buffer, at: 17)
+            if milliseconds == 0 {
+                buffer[19] = ASCII.upperZ
+            } else {
+                buffer[19] = ASCII.period
+                writeDigits(milliseconds, width: 3, into: buffer, at: 20)
+                buffer[23] = ASCII.upperZ
+            }
+            return length
+        }
+    }
+
+    // MARK: - Constants
+
+    /// Seconds from 1970-01-01T00:00:00Z to 2001-01-01T00:00:00Z (`Date`'s reference date).
+    static let referenceDateOffset = 978_307_200
+
+    /// `0001-01-01T00:00:00Z` as seconds since the reference date (lowest formattable instant).
+    static let minimumReferenceSeconds = -63_113_904_000
+
+    /// `10000-01-01T00:00:00Z` as seconds since the reference date (exclusive upper bound for formatting).
+    static let maximumReferenceSeconds = 252_423_993_600
+
+    /// Number of fraction digits that contribute to the parsed value; 10^18 still fits in `UInt64`.
+    private static let maxFractionDigits = 18
+
+    /// ASCII code units used by the grammar.
+    private enum ASCII {
+        /// `-`
+        static let hyphen = UInt8(ascii: "-")
+        /// `+`
+        static let plus = UInt8(ascii: "+")
+        /// `-` (as an offset sign)
+        static let minus = UInt8(ascii: "-")
+        /// `:`
+        static let colon = UInt8(ascii: ":")
+        /// `.`
+        static let period = UInt8(ascii: ".")
+        /// `0`
+        static let zero = UInt8(ascii: "0")
+        /// `T`
+        static let upperT = UInt8(ascii: "T")
+        /// `t`
+        static let lowerT = UInt8(ascii: "t")
+        /// `Z`
+        static let upperZ = UInt8(ascii: "Z")
+        /// `z`
+        static let lowerZ = UInt8(ascii: "z")
+    }
+
+    // MARK: - Byte helpers
+
+    /// The value of an ASCII decimal digit, or `nil` for any other byte.
+    @inline(__always)
+    private static func digitValue(_ byte: UInt8) -> Int? {
+        let value = byte &- ASCII.zero
+        return value < 10 ? Int(value) : nil
+    }
+
+    /// Two ASCII digits at `index` (the caller guarantees `index + 1 < bytes.count`).
+    @inline(__always)
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard let tens = digitValue(bytes[index]), let ones = digitValue(bytes[index + 1]) else { return nil }
+        return tens * 10 + ones
+    }
+
+    /// Four ASCII digits at `index` (the caller guarantees `index + 3 < bytes.count`).
+    @inline(__always)
+    private static func fourDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard let high = twoDigits(bytes, at: index), let low = twoDigits(bytes, at: index + 2) else { return nil }
+        return high * 100 + low
+    }
+
+    /// Writes `value` (non-negative, fewer than `width` digits is zero-padded) as ASCII.
+    @inline(__always)
+    private static func writeDigits(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) {
+        var remaining = value
+        var position = index + width - 1
+        while position >= index {
+            buffer[position] = ASCII.zero &+ UInt8(truncatingIfNeeded: remaining % 10)
+            remaining /= 10
+            position -= 1
+        }
+    }
+
+    // MARK: - Calendar arithmetic
+
+    /// Whether `year` is a leap year in the proleptic Gregorian calendar.
+    @inline(__always)
+    static func isLeapYear(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    /// Number of days in `month` (1–12) of `year`.
+    @inline(__always)
+    static func daysInMonth(_ month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Floor division (rounds toward negative infinity); `divisor` must be positive.
+    @inline(__always)
+    private static func floorDivide(_ dividend: Int, _ divisor: Int) -> Int {
+        let quotient = dividend / divisor
+        return (dividend % divisor < 0) ? quotient - 1 : quotient
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's `days_from_civil`).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = floorDivide(y, 400)
+        let yearOfEra = y - era * 400                                          // [0, 399]
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1  // [0, 365]
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear  // [0, 146096]
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (Hinnant's `civil_from_days`).
+    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = floorDivide(z, 146_097)
+        let dayOfEra = z - era * 146_097                                                   // [0, 146096]
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365  // [0, 399]
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)    // [0, 365]
+        let shiftedMonth = (5 * dayOfYear + 2) / 153                                       // [0, 11], March-based
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1                             // [1, 31]
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9                // [1, 12]
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day)
+    }
+}
