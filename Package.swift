@@ -10,8 +10,18 @@ let package = Package(
     targets: [
         .target(name: "MantleCore"),
         .target(name: "JSONAdapter", dependencies: ["MantleCore"]),
+
+        // Models of the GitHub REST API, used by the example, the tests and the benchmark.
+        .target(name: "GitHubModels", dependencies: ["JSONAdapter"], path: "Examples/GitHubModels"),
+        .executableTarget(name: "GitHubIssues", dependencies: ["GitHubModels", "JSONAdapter"],
+                          path: "Examples/GitHubIssues"),
+
+        // `swift run -c release MantleBenchmarks`: this library against hand-written code and Codable.
+        .executableTarget(name: "MantleBenchmarks", dependencies: ["GitHubModels", "JSONAdapter"],
+                          path: "Benchmarks/MantleBenchmarks"),
+
         .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore"]),
-        .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter"]),
+        .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter", "GitHubModels"]),
     ],
     swiftLanguageModes: [.v6]
 )

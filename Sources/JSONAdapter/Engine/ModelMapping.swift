@@ -198,7 +198,7 @@ final class ModelMapping: @unchecked Sendable {
     }
 
     /// Sets `value` at a key path, creating the dictionaries on the way.
-    private static func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
+    static func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
         guard let first = path.first else { return }
         if path.count == 1 {
             dictionary[first] = value

@@ -6,8 +6,10 @@ import Foundation
 struct OutputTree: Sendable {
     /// A member of an object: a property's value, or a nested object.
     indirect enum Node: Sendable {
-        /// The value of the property at this index of the mapping's properties.
-        case property(Int)
+        /// The value of the property at this index of the mapping's properties,
+        /// with the properties whose paths lead inside it (`user` and
+        /// `user.login`) set into its encoded object afterwards.
+        case property(Int, overrides: [(path: ArraySlice<String>, index: Int)])
         /// A nested object with members in order.
         case object([(key: String, node: Node)])
     }
@@ -16,7 +18,7 @@ struct OutputTree: Sendable {
     let members: [(key: String, node: Node)]
 
     /// Lays out single-path properties; `nil` when a composite path or two
-    /// overlapping paths need the dictionary route.
+    /// properties with the same path need the dictionary route.
     init?(_ properties: [PropertyMapping]) {
         var root: [(key: String, node: Node)] = []
         for (index, property) in properties.enumerated() {
@@ -26,26 +28,51 @@ struct OutputTree: Sendable {
         members = root
     }
 
-    /// Adds a property; `false` when its path collides with another.
+    /// Adds a property; `false` when its path is another property's path.
     private static func insert(_ index: Int, at path: ArraySlice<String>,
                                into members: inout [(key: String, node: Node)]) -> Bool {
         guard let first = path.first else { return false }
         let position = members.firstIndex { $0.key == first }
         if path.count == 1 {
-            guard position == nil else { return false }
-            members.append((first, .property(index)))
+            guard let position else {
+                members.append((first, .property(index, overrides: [])))
+                return true
+            }
+            // Properties already laid out below this path become overrides.
+            guard case .object(let children) = members[position].node else { return false }
+            members[position].node = .property(index, overrides: leaves(children, below: []))
             return true
         }
         if let position {
-            guard case .object(var children) = members[position].node,
-                  insert(index, at: path.dropFirst(), into: &children) else { return false }
-            members[position].node = .object(children)
-            return true
+            switch members[position].node {
+            case .property(let owner, var overrides):
+                overrides.append((path.dropFirst(), index))
+                members[position].node = .property(owner, overrides: overrides)
+                return true
+            case .object(var children):
+                guard insert(index, at: path.dropFirst(), into: &children) else { return false }
+                members[position].node = .object(children)
+                return true
+            }
         }
         var children: [(key: String, node: Node)] = []
         guard insert(index, at: path.dropFirst(), into: &children) else { return false }
         members.append((first, .object(children)))
         return true
+    }
+
+    /// Every property below `members`, with its path relative to them.
+    private static func leaves(_ members: [(key: String, node: Node)],
+                               below prefix: [String]) -> [(path: ArraySlice<String>, index: Int)] {
+        members.flatMap { member -> [(path: ArraySlice<String>, index: Int)] in
+            let path = prefix + [member.key]
+            switch member.node {
+            case .property(let index, let overrides):
+                return [(path[...], index)] + overrides.map { (path + $0.path, $0.index) }
+            case .object(let children):
+                return leaves(children, below: path)
+            }
+        }
     }
 
     /// Writes the object for the model at `base`.
@@ -63,12 +90,17 @@ struct OutputTree: Sendable {
         writer.beginObject()
         for (key, node) in members {
             switch node {
-            case .property(let index):
+            case .property(let index, let overrides):
                 let property = properties[index]
                 guard includes(property, base, selected: selected, omitNilValues: omitNilValues) else { continue }
                 current = property.key
                 writer.writeKey(key)
-                try property.write(from: base, to: &writer)
+                guard !overrides.isEmpty else {
+                    try property.write(from: base, to: &writer)
+                    continue
+                }
+                try writeMerged(property, overrides, base, properties, to: &writer, selected: selected,
+                                omitNilValues: omitNilValues, current: &current)
             case .object(let children):
                 if selected != nil || omitNilValues,
                    !hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues) {
@@ -95,11 +127,32 @@ struct OutputTree: Sendable {
                                   omitNilValues: Bool) -> Bool {
         members.contains { member in
             switch member.node {
-            case .property(let index):
+            case .property(let index, _):
                 return includes(properties[index], base, selected: selected, omitNilValues: omitNilValues)
             case .object(let children):
                 return hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues)
             }
+        }
+    }
+
+    /// Writes a property whose encoded object other properties write into.
+    private static func writeMerged(_ property: PropertyMapping, _ overrides: [(path: ArraySlice<String>, index: Int)],
+                                    _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
+                                    to writer: inout JSONWriter, selected: Set<String>?, omitNilValues: Bool,
+                                    current: inout String) throws(ValueFailure) {
+        var value = try property.encode(from: base)
+        for (path, index) in overrides {
+            let inner = properties[index]
+            guard includes(inner, base, selected: selected, omitNilValues: omitNilValues) else { continue }
+            current = inner.key
+            var object = value as? [String: Any] ?? [:]
+            ModelMapping.insert(try inner.encode(from: base), at: path, into: &object)
+            value = object
+        }
+        do {
+            try writer.writeAny(value, sortedKeys: true)
+        } catch {
+            throw ValueFailure(reason: "cannot write \(ValueDescription.describe(value)) as JSON: \(error)")
         }
     }
 }

@@ -1,0 +1,2 @@
+// Placeholder: the benchmark harness is being written.
+print("MantleBenchmarks")
