@@ -65,13 +65,13 @@ public final class JSONAdapter: @unchecked Sendable {
 
     /// Encodes a model as a JSON dictionary, with the mapping of its dynamic type.
     public func jsonDictionary(from model: any JSONSerializing) throws -> [String: Any] {
-        try ModelMapping.forEncoding(model).jsonDictionary(from: model, omitNilValues: options.contains(.omitNilValues))
+        try ModelMapping.forEncoding(model).jsonDictionary(from: model, options: options)
     }
 
     /// Encodes a model as JSON text.
     public func jsonData(from model: any JSONSerializing) throws -> Data {
         var writer = JSONWriter()
-        try ModelMapping.forEncoding(model).write(model, to: &writer, omitNilValues: options.contains(.omitNilValues))
+        try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
         return Data(writer.bytes)
     }
 
@@ -103,7 +103,7 @@ public final class JSONAdapter: @unchecked Sendable {
 
     /// Encodes a model as a JSON dictionary.
     public static func jsonDictionary(from model: any JSONSerializing, options: Options = []) throws -> [String: Any] {
-        try ModelMapping.forEncoding(model).jsonDictionary(from: model, omitNilValues: options.contains(.omitNilValues))
+        try ModelMapping.forEncoding(model).jsonDictionary(from: model, options: options)
     }
 
     /// Encodes models as an array of JSON dictionaries.
@@ -163,7 +163,7 @@ public final class JSONAdapter: @unchecked Sendable {
     /// Encodes a model as JSON text (an object).
     public static func jsonData(from model: any JSONSerializing, options: Options = []) throws -> Data {
         var writer = JSONWriter()
-        try ModelMapping.forEncoding(model).write(model, to: &writer, omitNilValues: options.contains(.omitNilValues))
+        try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
         return Data(writer.bytes)
     }
 
@@ -173,8 +173,7 @@ public final class JSONAdapter: @unchecked Sendable {
         writer.beginArray()
         for (index, model) in models.enumerated() {
             do {
-                try ModelMapping.forEncoding(model).write(model, to: &writer,
-                                                          omitNilValues: options.contains(.omitNilValues))
+                try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
             } catch let error as JSONAdapterError {
                 throw error.atIndex(index)
             }

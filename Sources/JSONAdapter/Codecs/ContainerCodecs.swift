@@ -20,14 +20,14 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
         return try wrapped.decode(document, node)
     }
 
-    override func encode(_ value: Wrapped?) throws(ValueFailure) -> Any {
+    override func encode(_ value: Wrapped?, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         guard let value else { return NSNull() }
-        return try wrapped.encode(value)
+        return try wrapped.encode(value, options)
     }
 
-    override func write(_ value: Wrapped?, to writer: inout JSONWriter) throws(ValueFailure) {
+    override func write(_ value: Wrapped?, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         guard let value else { return writer.writeNull() }
-        try wrapped.write(value, to: &writer)
+        try wrapped.write(value, to: &writer, options)
     }
 
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
@@ -69,12 +69,12 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         return result
     }
 
-    override func encode(_ value: [Element]) throws(ValueFailure) -> Any {
+    override func encode(_ value: [Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         var result: [Any] = []
         result.reserveCapacity(value.count)
         for (index, item) in value.enumerated() {
             do throws(ValueFailure) {
-                result.append(try element.encode(item))
+                result.append(try element.encode(item, options))
             } catch {
                 throw error.prefixed(by: "[\(index)]")
             }
@@ -82,11 +82,11 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         return result
     }
 
-    override func write(_ value: [Element], to writer: inout JSONWriter) throws(ValueFailure) {
+    override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         writer.beginArray()
         for (index, item) in value.enumerated() {
             do throws(ValueFailure) {
-                try element.write(item, to: &writer)
+                try element.write(item, to: &writer, options)
             } catch {
                 throw error.prefixed(by: "[\(index)]")
             }
@@ -111,12 +111,12 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
         Set(try array.decode(document, node))
     }
 
-    override func encode(_ value: Set<Element>) throws(ValueFailure) -> Any {
-        try array.encode(Array(value))
+    override func encode(_ value: Set<Element>, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        try array.encode(Array(value), options)
     }
 
-    override func write(_ value: Set<Element>, to writer: inout JSONWriter) throws(ValueFailure) {
-        try array.write(Array(value), to: &writer)
+    override func write(_ value: Set<Element>, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        try array.write(Array(value), to: &writer, options)
     }
 }
 
@@ -156,11 +156,11 @@ final class DictionaryCodec<Element>: JSONValueCodec<[String: Element]>, @unchec
         return result
     }
 
-    override func encode(_ value: [String: Element]) throws(ValueFailure) -> Any {
+    override func encode(_ value: [String: Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         var result = [String: Any](minimumCapacity: value.count)
         for (key, item) in value {
             do throws(ValueFailure) {
-                result[key] = try element.encode(item)
+                result[key] = try element.encode(item, options)
             } catch {
                 throw error.prefixed(by: key)
             }
@@ -168,13 +168,13 @@ final class DictionaryCodec<Element>: JSONValueCodec<[String: Element]>, @unchec
         return result
     }
 
-    override func write(_ value: [String: Element], to writer: inout JSONWriter) throws(ValueFailure) {
+    override func write(_ value: [String: Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         writer.beginObject()
         for key in value.keys.sorted() {
             guard let item = value[key] else { continue }
             writer.writeKey(key)
             do throws(ValueFailure) {
-                try element.write(item, to: &writer)
+                try element.write(item, to: &writer, options)
             } catch {
                 throw error.prefixed(by: key)
             }

@@ -54,13 +54,13 @@ class JSONValueCodec<Value>: @unchecked Sendable {
     }
 
     /// Encodes to a Foundation JSON value (`NSNull()` for nil).
-    func encode(_ value: Value) throws(ValueFailure) -> Any {
+    func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         value
     }
 
     /// Writes JSON text; by default through ``encode(_:)``.
-    func write(_ value: Value, to writer: inout JSONWriter) throws(ValueFailure) {
-        let encoded = try encode(value)
+    func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        let encoded = try encode(value, options)
         do {
             try writer.writeAny(encoded)
         } catch {
@@ -94,14 +94,24 @@ func describe(_ document: JSONDocument, _ node: Int) -> String {
     }
 }
 
-extension JSONNumber {
-    /// The same number in the package's numeric representation.
+extension JSONDocument {
+    /// The number node `node` in the package's numeric representation, exactly:
+    /// a literal whose `Double` looks integral (`1e2`, `3.0`, but also
+    /// `9007199254740993.5` or `-9223372036854775809` after rounding) is
+    /// re-read as a `Decimal`, so that only true integers reach integer types.
     @inline(__always)
-    var numberValue: NumberValue {
-        switch self {
+    func numberValue(at node: Int) -> NumberValue {
+        switch number(at: node) {
         case .int(let x): return .signed(x)
         case .uint(let x): return .unsigned(x)
-        case .double(let x): return .floating(x)
+        case .double(let x):
+            guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
+            // `Decimal` cannot hold every exponent (`1e-400`): then the double is
+            // taken as it is, as JSONSerialization does.
+            guard let decimal = Decimal(string: numberText(at: node), locale: nil), !decimal.isNaN else {
+                return .floating(x)
+            }
+            return NumberValue(decimal: decimal)
         }
     }
 }

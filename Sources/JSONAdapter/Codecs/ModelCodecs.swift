@@ -2,44 +2,56 @@ import Foundation
 
 /// JSON objects ↔ a nested `JSONSerializing` model.
 ///
-/// The nested type's mapping is looked up when first needed, so that
-/// recursive models (a user with groups of users) can be compiled.
+/// The nested type's mapping is compiled with the outer one and kept; for a
+/// recursive model (a user with groups of users) the type being compiled is
+/// looked up when first needed instead.
 final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchecked Sendable {
     override var expectation: String { "an object for \(Nested.self)" }
 
+    /// The nested mapping, when it could be compiled up front.
+    private let compiled: ModelMapping?
+
+    /// Compiles the nested mapping unless it is being compiled already (recursion).
+    override init() {
+        compiled = ModelMapping.isCompiling(Nested.self) ? nil : try? ModelMapping.of(Nested.self)
+    }
+
     /// The nested type's compiled mapping.
     private func mapping() throws(ValueFailure) -> ModelMapping {
+        if let compiled { return compiled }
         do {
             return try ModelMapping.of(Nested.self)
         } catch {
-            throw ValueFailure(code: error.code, reason: error.description, underlying: error)
+            throw ValueFailure(code: error.code, reason: error.reason, underlying: error.underlyingError)
         }
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Nested {
         if let model = value as? Nested { return model }
         guard let dictionary = value as? [String: Any] else { throw mismatch(value) }
+        let mapping = try mapping()
         return try rethrowingNested { () throws -> Nested in
-            try mapping().decode(Nested.self, from: .dictionary(dictionary))
+            try mapping.decode(Nested.self, from: .dictionary(dictionary))
         }
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Nested {
         guard document.kind(at: node) == .object else { throw mismatch(document, node) }
+        let mapping = try mapping()
         return try rethrowingNested { () throws -> Nested in
-            try mapping().decode(Nested.self, from: .document(document, node))
+            try mapping.decode(Nested.self, from: .document(document, node))
         }
     }
 
-    override func encode(_ value: Nested) throws(ValueFailure) -> Any {
+    override func encode(_ value: Nested, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         try rethrowingNested { () throws -> Any in
-            try ModelMapping.forEncoding(value).jsonDictionary(from: value)
+            try ModelMapping.forEncoding(value).jsonDictionary(from: value, options: options)
         }
     }
 
-    override func write(_ value: Nested, to writer: inout JSONWriter) throws(ValueFailure) {
+    override func write(_ value: Nested, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         try rethrowingNested { () throws in
-            try ModelMapping.forEncoding(value).write(value, to: &writer)
+            try ModelMapping.forEncoding(value).write(value, to: &writer, options: options)
         }
     }
 }
@@ -81,12 +93,12 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
         return result
     }
 
-    override func encode(_ value: Represented) throws(ValueFailure) -> Any {
-        try raw.encode(value.rawValue)
+    override func encode(_ value: Represented, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        try raw.encode(value.rawValue, options)
     }
 
-    override func write(_ value: Represented, to writer: inout JSONWriter) throws(ValueFailure) {
-        try raw.write(value.rawValue, to: &writer)
+    override func write(_ value: Represented, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        try raw.write(value.rawValue, to: &writer, options)
     }
 }
 
@@ -121,7 +133,7 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
         }
     }
 
-    override func encode(_ value: Value) throws(ValueFailure) -> Any {
+    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         let plain = flattenedOptional(value)
         guard transformer.allowsReverseTransformation else { return plain ?? NSNull() }
         do {

@@ -40,11 +40,13 @@ final class ModelMapping: @unchecked Sendable {
             }
         }
         var properties: [PropertyMapping] = []
-        for property in descriptor.properties {
-            guard let keyPath = keyPaths[property.key].flatMap(ResolvedKeyPath.init) else { continue }
-            let builder = PropertyMappingBuilder(key: property.key, keyPath: keyPath,
-                                                 transformer: type.jsonTransformer(forKey: property.key))
-            properties.append(property.accessor.accept(builder))
+        Self.$compiling.withValue(Self.compiling.union([ObjectIdentifier(type)])) {
+            for property in descriptor.properties {
+                guard let keyPath = keyPaths[property.key].flatMap(ResolvedKeyPath.init) else { continue }
+                let builder = PropertyMappingBuilder(key: property.key, keyPath: keyPath,
+                                                     transformer: type.jsonTransformer(forKey: property.key))
+                properties.append(property.accessor.accept(builder))
+            }
         }
         self.properties = properties
         mappedKeys = Set(properties.map(\.key))
@@ -53,6 +55,14 @@ final class ModelMapping: @unchecked Sendable {
     }
 
     // MARK: Cache
+
+    /// The model types whose mappings this task is compiling (to spot recursion).
+    @TaskLocal private static var compiling: Set<ObjectIdentifier> = []
+
+    /// `true` while `type`'s mapping is being compiled by this task.
+    static func isCompiling(_ type: Any.Type) -> Bool {
+        compiling.contains(ObjectIdentifier(type))
+    }
 
     /// Compiled mappings by model type.
     private static let cache = TypeCache<ModelMapping>()
@@ -168,7 +178,8 @@ final class ModelMapping: @unchecked Sendable {
     }
 
     /// The model as a JSON dictionary; dotted paths build nested dictionaries.
-    func jsonDictionary(from model: any JSONSerializing, omitNilValues: Bool = false) throws -> [String: Any] {
+    func jsonDictionary(from model: any JSONSerializing, options: JSONAdapter.Options) throws -> [String: Any] {
+        let omitNilValues = options.contains(.omitNilValues)
         let selected = selectedKeys(model)
         var result: [String: Any] = [:]
         var current = ""
@@ -176,7 +187,7 @@ final class ModelMapping: @unchecked Sendable {
             try model.withStorageAddress { (base) throws(ValueFailure) in
                 for property in properties where selected?.contains(property.key) ?? true {
                     current = property.key
-                    let value = try property.encode(from: base)
+                    let value = try property.encode(from: base, options)
                     if omitNilValues, ValueConversion.isNull(value) { continue }
                     switch property.keyPath {
                     case .single(let path):
@@ -198,21 +209,30 @@ final class ModelMapping: @unchecked Sendable {
     }
 
     /// Sets `value` at a key path, creating the dictionaries on the way.
+    ///
+    /// When two properties write to the same place (`user` and `user.login`),
+    /// a `nil` (`NSNull`) never replaces what the other wrote: a `nil` user
+    /// with a `nil` `user.login` writes `"user": null`, and a user with a
+    /// `nil` `reporterLogin` keeps the user's login, so that the JSON decodes
+    /// back to the same model.
     static func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
         guard let first = path.first else { return }
         if path.count == 1 {
+            if ValueConversion.isNull(value), dictionary[first] != nil { return }
             dictionary[first] = value
             return
         }
-        var nested = dictionary[first] as? [String: Any] ?? [:]
+        let existing = dictionary[first]
+        if let existing, ValueConversion.isNull(existing), ValueConversion.isNull(value) { return }
+        var nested = existing as? [String: Any] ?? [:]
         insert(value, at: path.dropFirst(), into: &nested)
         dictionary[first] = nested
     }
 
     /// Writes the model as a JSON object.
-    func write(_ model: any JSONSerializing, to writer: inout JSONWriter, omitNilValues: Bool = false) throws {
+    func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.Options) throws {
         guard let outputTree else {
-            let dictionary = try jsonDictionary(from: model, omitNilValues: omitNilValues)
+            let dictionary = try jsonDictionary(from: model, options: options)
             do {
                 try writer.writeAny(dictionary, sortedKeys: true)
             } catch {
@@ -225,7 +245,7 @@ final class ModelMapping: @unchecked Sendable {
         do throws(ValueFailure) {
             try model.withStorageAddress { (base) throws(ValueFailure) in
                 try outputTree.write(base, properties, to: &writer, selected: selected,
-                                     omitNilValues: omitNilValues, current: &current)
+                                     options: options, current: &current)
             }
         } catch {
             throw adapterError(error, forKey: current)

@@ -77,16 +77,17 @@ struct OutputTree: Sendable {
 
     /// Writes the object for the model at `base`.
     func write(_ base: UnsafeRawPointer, _ properties: [PropertyMapping], to writer: inout JSONWriter,
-               selected: Set<String>?, omitNilValues: Bool, current: inout String) throws(ValueFailure) {
+               selected: Set<String>?, options: JSONAdapter.Options, current: inout String) throws(ValueFailure) {
         try Self.write(members, base, properties, to: &writer, selected: selected,
-                       omitNilValues: omitNilValues, current: &current)
+                       options: options, current: &current)
     }
 
     /// Writes one object level.
     private static func write(_ members: [(key: String, node: Node)], _ base: UnsafeRawPointer,
                               _ properties: [PropertyMapping], to writer: inout JSONWriter,
-                              selected: Set<String>?, omitNilValues: Bool,
+                              selected: Set<String>?, options: JSONAdapter.Options,
                               current: inout String) throws(ValueFailure) {
+        let omitNilValues = options.contains(.omitNilValues)
         writer.beginObject()
         for (key, node) in members {
             switch node {
@@ -96,11 +97,11 @@ struct OutputTree: Sendable {
                 current = property.key
                 writer.writeKey(key)
                 guard !overrides.isEmpty else {
-                    try property.write(from: base, to: &writer)
+                    try property.write(from: base, to: &writer, options)
                     continue
                 }
                 try writeMerged(property, overrides, base, properties, to: &writer, selected: selected,
-                                omitNilValues: omitNilValues, current: &current)
+                                options: options, current: &current)
             case .object(let children):
                 if selected != nil || omitNilValues,
                    !hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues) {
@@ -108,7 +109,7 @@ struct OutputTree: Sendable {
                 }
                 writer.writeKey(key)
                 try write(children, base, properties, to: &writer, selected: selected,
-                          omitNilValues: omitNilValues, current: &current)
+                          options: options, current: &current)
             }
         }
         writer.endObject()
@@ -138,17 +139,19 @@ struct OutputTree: Sendable {
     /// Writes a property whose encoded object other properties write into.
     private static func writeMerged(_ property: PropertyMapping, _ overrides: [(path: ArraySlice<String>, index: Int)],
                                     _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
-                                    to writer: inout JSONWriter, selected: Set<String>?, omitNilValues: Bool,
-                                    current: inout String) throws(ValueFailure) {
-        var value = try property.encode(from: base)
+                                    to writer: inout JSONWriter, selected: Set<String>?,
+                                    options: JSONAdapter.Options, current: inout String) throws(ValueFailure) {
+        let omitNilValues = options.contains(.omitNilValues)
+        // The property's value sits under one key of a holder, so that the
+        // overrides are inserted with the same rules as in `jsonDictionary`.
+        var holder: [String: Any] = [property.key: try property.encode(from: base, options)]
         for (path, index) in overrides {
             let inner = properties[index]
             guard includes(inner, base, selected: selected, omitNilValues: omitNilValues) else { continue }
             current = inner.key
-            var object = value as? [String: Any] ?? [:]
-            ModelMapping.insert(try inner.encode(from: base), at: path, into: &object)
-            value = object
+            ModelMapping.insert(try inner.encode(from: base, options), at: [property.key] + path, into: &holder)
         }
+        let value = holder[property.key] ?? NSNull()
         do {
             try writer.writeAny(value, sortedKeys: true)
         } catch {

@@ -25,10 +25,10 @@ class PropertyMapping: @unchecked Sendable {
                 into base: UnsafeMutableRawPointer) throws(ValueFailure) {}
 
     /// The property's JSON value (`NSNull()` for nil).
-    func encode(from base: UnsafeRawPointer) throws(ValueFailure) -> Any { NSNull() }
+    func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { NSNull() }
 
     /// Writes the property's JSON value.
-    func write(from base: UnsafeRawPointer, to writer: inout JSONWriter) throws(ValueFailure) {}
+    func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {}
 
     /// `true` when the property holds nil.
     func isNil(at base: UnsafeRawPointer) -> Bool { false }
@@ -81,12 +81,12 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         }
     }
 
-    override func encode(from base: UnsafeRawPointer) throws(ValueFailure) -> Any {
-        try codec.encode(accessor.load(from: base))
+    override func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        try codec.encode(accessor.load(from: base), options)
     }
 
-    override func write(from base: UnsafeRawPointer, to writer: inout JSONWriter) throws(ValueFailure) {
-        try codec.write(accessor.load(from: base), to: &writer)
+    override func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        try codec.write(accessor.load(from: base), to: &writer, options)
     }
 
     override func isNil(at base: UnsafeRawPointer) -> Bool {

@@ -82,8 +82,9 @@ package struct JSONNode: Sendable {
 /// normalisation), except in ``anyValue(at:)`` whose `[String: Any]` compares Swift `String`s by
 /// canonical equivalence, so there NFC/NFD spellings of one key collapse (first one wins).
 ///
-/// The class is immutable after `init`, hence `Sendable`.
-package final class JSONDocument: @unchecked Sendable {
+/// The class is immutable after `init` (only `let` properties of `Sendable` types), so its
+/// `Sendable` conformance is compiler-checked rather than `@unchecked`.
+package final class JSONDocument: Sendable {
     /// The input bytes (a private copy; shared without copying when given an `[UInt8]`).
     package let bytes: [UInt8]
     /// The node tape; ``rootIndex`` is its first element.
@@ -265,13 +266,39 @@ package final class JSONDocument: @unchecked Sendable {
     package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
-        let end = Int(n.b)
-        var k = object &+ 1
-        while k < end {
-            if stringEquals(at: k, utf8: key) { return k &+ 1 }
-            k = nextSibling(of: k &+ 1)
+        return findMember(key, from: object &+ 1, to: Int(n.b))
+    }
+
+    /// The value node of the first member whose key is `key`, scanning the member keys from key
+    /// node `start` (inclusive) to node `end` (exclusive) of one object.
+    @inline(__always)
+    private func findMember(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        nodes.withUnsafeBufferPointer { tape in
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress, start >= 0, end <= tape.count else { return nil }
+                let keyCount = key.count
+                let keyBase = key.baseAddress ?? base  // only dereferenced when keyCount > 0
+                var k = start
+                while k < end {
+                    let keyNode = tape[k]
+                    let length = Int(keyNode.b)
+                    if keyNode.flags & JSONNode.stringHasEscapes == 0 {
+                        if length == keyCount
+                            && (length == 0 || memcmp(base + Int(keyNode.a), keyBase, length) == 0)
+                        {
+                            return k &+ 1
+                        }
+                    } else if keyCount <= length
+                        && Self.escapedEquals(UnsafeBufferPointer(start: base + Int(keyNode.a), count: length), key)
+                    {
+                        return k &+ 1
+                    }
+                    let value = tape[k &+ 1]
+                    k = value.kind.rawValue >= JSONKind.array.rawValue ? Int(value.b) : k &+ 2
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// Same as ``member(_:in:)`` (first occurrence wins), but starts the search at a cursor so
@@ -301,23 +328,11 @@ package final class JSONDocument: @unchecked Sendable {
                 start = hint
             }
         }
-        var k = start
-        while k < end {
-            if stringEquals(at: k, utf8: key) {
-                hint = nextSibling(of: k &+ 1)
-                return k &+ 1
-            }
-            k = nextSibling(of: k &+ 1)
+        let found = findMember(key, from: start, to: end) ?? (start > first ? findMember(key, from: first, to: start) : nil)
+        if let found {
+            hint = nextSibling(of: found)
         }
-        k = first
-        while k < start {
-            if stringEquals(at: k, utf8: key) {
-                hint = nextSibling(of: k &+ 1)
-                return k &+ 1
-            }
-            k = nextSibling(of: k &+ 1)
-        }
-        return nil
+        return found
     }
 
     /// The element node indices of `array` in order (empty for other kinds).
@@ -338,7 +353,7 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// The element node indices of an array.
-    package struct Elements: Sequence, IteratorProtocol {
+    package struct Elements: Sequence, IteratorProtocol, Sendable {
         /// The document the indices belong to.
         let document: JSONDocument
         /// The next element index.
@@ -362,7 +377,7 @@ package final class JSONDocument: @unchecked Sendable {
     }
 
     /// The `(key, value)` node index pairs of an object.
-    package struct Members: Sequence, IteratorProtocol {
+    package struct Members: Sequence, IteratorProtocol, Sendable {
         /// The document the indices belong to.
         let document: JSONDocument
         /// The next key index.
@@ -418,6 +433,7 @@ package final class JSONDocument: @unchecked Sendable {
                 }
             }
         }
+        /// A fresh frame for the array or object node `container`.
         func frame(for container: Int) -> Frame {
             let n = nodes[container]
             var f = Frame(isObject: n.kind == .object, cursor: container &+ 1, end: Int(n.b))

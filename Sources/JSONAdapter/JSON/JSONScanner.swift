@@ -21,7 +21,7 @@
 ///
 /// Objects whose keys might repeat (equal 64-bit hashes of the unescaped key bytes) are flagged
 /// with ``JSONNode/objectMayHaveDuplicateKeys`` so that hinted member look-up can stay exact.
-struct JSONScanner {
+package struct JSONScanner {
     /// One open container on the explicit parse stack (the innermost one is kept in locals).
     private struct Frame {
         /// Tape index of the container node.
@@ -56,7 +56,7 @@ struct JSONScanner {
     private var scratch: [UInt8] = []
 
     /// Largest accepted value of `maximumDepth` (node depths are stored as `UInt16`).
-    static let depthLimit = Int(UInt16.max)
+    package static let depthLimit = Int(UInt16.max)
 
     /// Creates a scanner over `base[0..<count]`.
     private init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
@@ -72,7 +72,7 @@ struct JSONScanner {
     ///   - maximumDepth: Maximum nesting of arrays/objects; `0` allows only scalars. Values above
     ///     65,535 are treated as 65,535.
     /// - Throws: ``JSONDataError`` describing the first problem and its byte offset.
-    static func scan(_ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONDataError)
+    package static func scan(_ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONDataError)
         -> ContiguousArray<JSONNode>
     {
         guard let base = input.baseAddress, !input.isEmpty else {
@@ -408,6 +408,7 @@ struct JSONScanner {
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `pos`; skips it.
     private mutating func scanUTF8(lead: UInt8) throws(JSONDataError) {
+        /// Whether the byte `i` places after the lead exists and lies in `range`.
         @inline(__always) func byte(_ i: Int, _ range: ClosedRange<UInt8>) -> Bool {
             pos &+ i < end && range.contains(p[pos &+ i])
         }
@@ -547,6 +548,7 @@ struct JSONScanner {
     /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed).
     @inline(__always)
     private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        /// A 64-bit finaliser-style mixing step.
         @inline(__always) func mix(_ x: UInt64) -> UInt64 {
             let y = (x ^ (x &>> 31)) &* 0x9E37_79B9_7F4A_7C15
             return y ^ (y &>> 29)

@@ -25,7 +25,7 @@ package struct JSONWriterError: Error, Sendable, CustomStringConvertible {
 /// \f`, other controls as `\u00XX`); `/` and non-ASCII are written as is. Doubles use Swift's
 /// shortest round-trip representation, so integral values keep a fraction (`3.0`, `1e+20`) and
 /// read back as doubles.
-package struct JSONWriter {
+package struct JSONWriter: Sendable {
     /// The JSON text written so far.
     package var bytes: [UInt8] = []
     /// Whether the next element/member needs a leading comma.
@@ -380,8 +380,12 @@ package struct JSONWriter {
 
     /// Appends the decimal digits of `value`.
     private mutating func appendDigits(_ value: UInt64) {
+        if value < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
+            return
+        }
         var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes >= 20 digits
-        let digits = withUnsafeMutableBytes(of: &buffer) { raw -> Int in
+        withUnsafeMutableBytes(of: &buffer) { raw in
             var v = value
             var i = raw.count
             repeat {
@@ -390,9 +394,7 @@ package struct JSONWriter {
                 v /= 10
             } while v != 0
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i...]))
-            return raw.count &- i
         }
-        _ = digits
     }
 
     /// Appends `string` quoted and escaped.
@@ -417,9 +419,10 @@ package struct JSONWriter {
                 case 0x08: bytes.append(UInt8(ascii: "b"))
                 case 0x0C: bytes.append(UInt8(ascii: "f"))
                 default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    let low = c & 0xF
                     bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              hex[Int(c >> 4)], hex[Int(c & 0xF)]])
+                                              UInt8(ascii: "0") &+ (c &>> 4),
+                                              low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ (low &- 10)])
                 }
                 i &+= 1
                 runStart = i
@@ -436,6 +439,7 @@ package protocol JSONWriterOptional {
     var jsonWrappedValue: Any? { get }
 }
 
+/// Every optional exposes its wrapped value to ``JSONWriter/writeAny(_:sortedKeys:)``.
 extension Optional: JSONWriterOptional {
     /// The wrapped value, or nil.
     package var jsonWrappedValue: Any? {

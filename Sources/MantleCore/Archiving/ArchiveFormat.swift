@@ -28,7 +28,7 @@ import Foundation
 ///
 /// | Swift value                                   | archived as                               |
 /// |-----------------------------------------------|-------------------------------------------|
-/// | `String`, `Bool`, `Data`, `Date`              | the native property-list object           |
+/// | `String`, `Bool`, `Data`, `Date` (not NaN)    | the native property-list object           |
 /// | integers                                      | integer (above `Int64.max`: 128-bit integer) |
 /// | `Float`, `Double` (other floats via `Double`) | real                                      |
 /// | `nil` (any optional), `NSNull`                | `{"$null": true}`                         |

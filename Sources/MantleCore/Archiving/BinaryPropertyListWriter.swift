@@ -56,7 +56,9 @@ enum BinaryPropertyListWriter {
         }
         _ = add(value)
 
-        let referenceSize = byteWidth(for: UInt64(objects.count - 1))
+        // CoreFoundation requires the widths to hold the object count and the
+        // offset table's offset themselves, not just the largest value stored.
+        let referenceSize = byteWidth(for: UInt64(objects.count))
         var bytes: [UInt8] = Array("bplist00".utf8)
         var offsets: [Int] = []
         offsets.reserveCapacity(objects.count)
@@ -75,7 +77,7 @@ enum BinaryPropertyListWriter {
             }
         }
         let offsetTableOffset = bytes.count
-        let offsetSize = byteWidth(for: UInt64(offsets.last ?? 0))
+        let offsetSize = byteWidth(for: UInt64(offsetTableOffset))
         for offset in offsets { appendBigEndian(UInt64(offset), width: offsetSize, to: &bytes) }
         // Trailer: 5 unused bytes, sort version, offset size, reference size,
         // object count, top object, offset table offset.

@@ -6,7 +6,7 @@ import Foundation
 /// This is the subset of the binary property list (`bplist00`) object kinds
 /// that model archives use. It has no `null`, set or UID cases: those markers
 /// are rejected when reading.
-enum PropertyListValue: Equatable {
+enum PropertyListValue: Equatable, Sendable {
     /// A string (written as ASCII when it is pure ASCII, UTF-16 otherwise).
     case string(String)
     /// A signed 64-bit integer.

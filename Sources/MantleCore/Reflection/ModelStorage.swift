@@ -1,9 +1,5 @@
 import Foundation
 
-/// A valid address to hand to accessors of a model with no stored bytes
-/// (an empty struct), which never dereference it.
-nonisolated(unsafe) private let emptyStorage = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
-
 extension Model {
     /// Calls `body` with the address of this model's stored properties: the
     /// struct value itself, or the object for a class (whose field offsets
@@ -17,14 +13,9 @@ extension Model {
             defer { withExtendedLifetime(object) {} }
             return try body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
         }
-        let result = withUnsafeBytes(of: self) { bytes -> Result<Output, Failure> in
-            do throws(Failure) {
-                return .success(try body(bytes.baseAddress ?? UnsafeRawPointer(emptyStorage)))
-            } catch {
-                return .failure(error)
-            }
+        return try withUnsafePointer(to: self) { (pointer) throws(Failure) -> Output in
+            try body(UnsafeRawPointer(pointer))
         }
-        return try result.get()
     }
 
     /// Calls `body` with the mutable address of this model's stored properties.
@@ -37,13 +28,8 @@ extension Model {
             defer { withExtendedLifetime(object) {} }
             return try body(Unmanaged.passUnretained(object).toOpaque())
         }
-        let result = withUnsafeMutableBytes(of: &self) { bytes -> Result<Output, Failure> in
-            do throws(Failure) {
-                return .success(try body(bytes.baseAddress ?? emptyStorage))
-            } catch {
-                return .failure(error)
-            }
+        return try withUnsafeMutablePointer(to: &self) { (pointer) throws(Failure) -> Output in
+            try body(UnsafeMutableRawPointer(pointer))
         }
-        return try result.get()
     }
 }

@@ -192,6 +192,9 @@ enum PointerEquality {
     static func witnesses<Value>(
         for type: Value.Type
     ) -> ((UnsafeRawPointer, UnsafeRawPointer) -> Bool, (UnsafeRawPointer, inout Hasher) -> Void) {
+        if let concrete = concreteWitnesses[ObjectIdentifier(type)] {
+            return concrete
+        }
         if let hashable = type as? any Hashable.Type {
             return (hashable.pointerEquality(), hashable.pointerHash())
         }
@@ -209,6 +212,42 @@ enum PointerEquality {
             })
     }
 }
+
+/// Witnesses compiled for the most common property types, so that comparing
+/// them runs specialised code instead of generic code through witness tables.
+private let concreteWitnesses: [ObjectIdentifier: (
+    @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool, @Sendable (UnsafeRawPointer, inout Hasher) -> Void
+)] = {
+    var table: [ObjectIdentifier: (
+        @Sendable (UnsafeRawPointer, UnsafeRawPointer) -> Bool, @Sendable (UnsafeRawPointer, inout Hasher) -> Void
+    )] = [:]
+    func add<T: Hashable & Sendable>(_ type: T.Type) {
+        table[ObjectIdentifier(T.self)] = (
+            { $0.assumingMemoryBound(to: T.self).pointee == $1.assumingMemoryBound(to: T.self).pointee },
+            { $1.combine($0.assumingMemoryBound(to: T.self).pointee) })
+        table[ObjectIdentifier(T?.self)] = (
+            { $0.assumingMemoryBound(to: T?.self).pointee == $1.assumingMemoryBound(to: T?.self).pointee },
+            { $1.combine($0.assumingMemoryBound(to: T?.self).pointee) })
+        table[ObjectIdentifier([T].self)] = (
+            { $0.assumingMemoryBound(to: [T].self).pointee == $1.assumingMemoryBound(to: [T].self).pointee },
+            { $1.combine($0.assumingMemoryBound(to: [T].self).pointee) })
+    }
+    add(String.self)
+    add(Int.self)
+    add(Bool.self)
+    add(Double.self)
+    add(Float.self)
+    add(Int64.self)
+    add(UInt64.self)
+    add(Int32.self)
+    add(UInt32.self)
+    add(URL.self)
+    add(Date.self)
+    add(UUID.self)
+    add(Data.self)
+    add(Decimal.self)
+    return table
+}()
 
 extension Equatable {
     /// `==` on two values of this type stored at pointers.

@@ -137,7 +137,7 @@ extension ValueTransformer {
                 switch number {
                 case .signed(let x): object = NSNumber(value: x)
                 case .unsigned(let x): object = NSNumber(value: x)
-                case .floating(let x): object = NSNumber(value: x)
+                case .floating(let x), .approximate(let x): object = NSNumber(value: x)
                 }
                 guard let string = formatter.use({ $0.string(from: object) }) else {
                     throw TransformerError.invalidInput(value, expected: "a formattable number")

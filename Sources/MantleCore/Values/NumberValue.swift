@@ -10,8 +10,12 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
     case signed(Int64)
     /// An unsigned integer above `Int64.max`.
     case unsigned(UInt64)
-    /// A floating-point number.
+    /// A floating-point number (whose value is exactly this `Double`).
     case floating(Double)
+    /// A number whose exact value is not an integer that fits 64 bits — a
+    /// fraction lost to rounding (`9007199254740993.5`) or an integer beyond
+    /// 64 bits — shown as the nearest `Double`. Only floating-point targets take it.
+    case approximate(Double)
 
     /// Extracts the number in `value`, or `nil` if it holds no number.
     /// Booleans (Swift `Bool` and boolean `NSNumber`s) are not numbers.
@@ -56,15 +60,16 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Extracts a `Decimal`: integral values that fit 64 bits stay exact.
-    private init(decimal: Decimal) {
+    /// Extracts a `Decimal`: integral values that fit 64 bits stay exact,
+    /// anything else is ``approximate(_:)``.
+    package init(decimal: Decimal) {
         let text = NSDecimalNumber(decimal: decimal).stringValue
         if let x = Int64(text) {
             self = .signed(x)
         } else if let x = UInt64(text) {
             self = .unsigned(x)
         } else {
-            self = .floating(NSDecimalNumber(decimal: decimal).doubleValue)
+            self = .approximate(NSDecimalNumber(decimal: decimal).doubleValue)
         }
     }
 
@@ -75,6 +80,7 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         case .signed(let x): return I(exactly: x)
         case .unsigned(let x): return I(exactly: x)
         case .floating(let x): return I(exactly: x)
+        case .approximate: return nil
         }
     }
 
@@ -86,7 +92,7 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .signed(let x): result = F(x)
         case .unsigned(let x): result = F(x)
-        case .floating(let x):
+        case .floating(let x), .approximate(let x):
             guard x.isFinite else { return nil }
             result = F(x)
         }
@@ -98,7 +104,7 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .signed(let x): return String(x)
         case .unsigned(let x): return String(x)
-        case .floating(let x): return String(x)
+        case .floating(let x), .approximate(let x): return String(x)
         }
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+
+/// What the command line asked for.
+struct BenchmarkOptions {
+    /// The issue counts to benchmark, in the order given.
+    var sizes = [2_000, 20_000, 200_000]
+    /// Timed rounds per size; `nil` means the default (see ``rounds(for:)``).
+    var requestedRounds: Int?
+    /// Print JSON instead of the table.
+    var json = false
+    /// Whether to measure peak memory in a child process.
+    var measureMemory = true
+    /// Set in the child process: decode this many issues from Data, print memory, exit.
+    var memoryChildCount: Int?
+    /// For profilers: decode this many issues from Data once, warm, and exit.
+    var profileDecodeCount: Int?
+
+    /// The usage text.
+    static let usage = """
+        usage: MantleBenchmarks [--sizes N,N,...] [--rounds N] [--quick] [--json] [--no-memory]
+          --sizes 2000,20000,200000   issue counts to benchmark (default: all three)
+          --rounds N                  timed rounds per size, after a warm-up round (above
+                                      50,000 issues the correctness pass is the warm-up)
+                                      (default: 5, and 3 for sizes above 50,000)
+          --quick                     smoke run: 2,000 issues, 3 rounds
+          --json                      print the results as JSON instead of a table
+          --no-memory                 skip the peak-memory child process
+          --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
+          --profile-decode N          for profilers: one warm Data → models decode of N issues inside
+                                      ProfileRun.decodeForProfiling (callgrind --toggle-collect=
+                                      '*decodeForProfiling*')
+        """
+
+    /// Timed rounds for `size`: the requested count, else 5 (3 above 50,000 issues).
+    func rounds(for size: Int) -> Int {
+        if let requestedRounds { return requestedRounds }
+        return size > 50_000 ? 3 : 5
+    }
+
+    /// Parses `arguments` (without the program name); throws a message on bad input.
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchmarkOptions {
+        var options = BenchmarkOptions()
+        var remaining = arguments[...]
+        /// The value after a flag.
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let next = remaining.popFirst() else { throw UsageError("\(flag) needs a value") }
+            return next
+        }
+        /// A positive integer, allowing `_` separators.
+        func positive(_ text: String, for flag: String) throws(UsageError) -> Int {
+            guard let number = Int(text.replacingOccurrences(of: "_", with: "")), number > 0 else {
+                throw UsageError("\(flag): \(text) is not a positive integer")
+            }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--sizes":
+                let text = try value(for: argument)
+                var sizes: [Int] = []
+                for part in text.split(separator: ",") {
+                    sizes.append(try positive(String(part), for: argument))
+                }
+                guard !sizes.isEmpty else { throw UsageError("--sizes: no sizes given") }
+                options.sizes = sizes
+            case "--rounds":
+                options.requestedRounds = try positive(try value(for: argument), for: argument)
+            case "--quick":
+                options.sizes = [2_000]
+                options.requestedRounds = options.requestedRounds ?? 3
+            case "--json":
+                options.json = true
+            case "--no-memory":
+                options.measureMemory = false
+            case "--measure-memory":
+                options.memoryChildCount = try positive(try value(for: argument), for: argument)
+            case "--profile-decode":
+                options.profileDecodeCount = try positive(try value(for: argument), for: argument)
+            case "-h", "--help":
+                throw UsageError(nil)
+            default:
+                throw UsageError("unknown argument \(argument)")
+            }
+        }
+        return options
+    }
+}
+
+/// A command-line mistake (or a request for help, with no message).
+struct UsageError: Error {
+    /// What was wrong, or `nil` for `--help`.
+    var message: String?
+
+    /// An error with `message`.
+    init(_ message: String?) { self.message = message }
+}

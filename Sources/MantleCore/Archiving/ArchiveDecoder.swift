@@ -1,0 +1,358 @@
+import Foundation
+
+/// Rebuilds a model graph from checked archive contents (see
+/// ``ArchiveContents``), guided by the declared Swift types of the properties.
+///
+/// For each model entry it:
+/// 1. checks the archived type name against the declared type (a class may
+///    be a registered subclass) and the archived version against the type's
+///    ``Model/modelVersion``;
+/// 2. decodes every archived value into a plain value: by the declared type
+///    of the property with that key when there is one (so enums, nested
+///    models, exact number types and collections of them come back typed),
+///    self-described otherwise (keys the model no longer has, or values whose
+///    declared type changed);
+/// 3. asks ``Model/decodeValue(forKey:from:modelVersion:)`` for the value of
+///    every property key and stores it with the package's conversion rules
+///    (`nil` leaves the default);
+/// 4. calls ``Model/validate()``.
+///
+/// Class instances are created once per object-table entry and shared, so
+/// identity, shared references and cycles survive. An instance is registered
+/// before its properties are decoded, so a cycle sees the instance being
+/// built. Past ``deferralDepth`` nested values, newly met instances are
+/// filled after the current one instead of recursively, which bounds the
+/// stack for long chains of objects.
+final class ArchiveDecoder {
+    /// How many values may be nested (across objects) before new objects are
+    /// filled later rather than recursively.
+    static let deferralDepth = 64
+
+    /// The archive.
+    private let contents: ArchiveContents
+    /// Class instances by object-table index.
+    private var objects: [Int: any Model] = [:]
+    /// Instances created but not yet filled, in creation order.
+    private var deferred: [(index: Int, path: ArchivePath)] = []
+    /// The current nesting of values being decoded.
+    private var depth = 0
+    /// Model types met in declared property types, by archived name, for
+    /// values decoded without a declared type.
+    private var knownTypes: [String: any Model.Type] = [:]
+    /// Model types whose properties were scanned into `knownTypes`.
+    private var scannedTypes: Set<ObjectIdentifier> = []
+
+    /// Creates a decoder for one archive.
+    init(contents: ArchiveContents) {
+        self.contents = contents
+    }
+
+    /// Decodes the root model as `M`.
+    func decodeRoot<M: Model>(_ type: M.Type) throws -> M {
+        let root: M
+        if M.self is AnyObject.Type {
+            let object = try self.object(at: contents.root, declared: M.self, path: .root)
+            guard let typed = object as? M else {
+                throw ArchiveError(.typeMismatch, at: .root, valueTypeName: ArchiveTypeName.of(M.self),
+                                   detail: "found \(ArchiveTypeName.of(Swift.type(of: object)))")
+            }
+            root = typed
+        } else {
+            root = try structModel(M.self, from: contents.objects[contents.root], path: .root)
+        }
+        var cursor = 0
+        while cursor < deferred.count {
+            let item = deferred[cursor]
+            cursor += 1
+            guard let object = objects[item.index] else { continue }
+            try fill(object, from: contents.objects[item.index], path: item.path)
+        }
+        return root
+    }
+
+    // MARK: Models
+
+    /// The class instance of object-table entry `index`, created (and filled,
+    /// or queued for filling) on first use.
+    ///
+    /// - Parameter declared: The declared class, or `nil` when decoding
+    ///   without a declared type (then the archived name must be known).
+    private func object(at index: Int, declared: (any Model.Type)?, path: ArchivePath) throws -> any Model {
+        if let existing = objects[index] { return existing }
+        let entry = contents.objects[index]
+        let modelType = try resolveType(named: entry.typeName, declared: declared, path: path)
+        guard modelType is AnyObject.Type else {
+            throw ArchiveError(.typeMismatch, at: path, valueTypeName: declared.map(ArchiveTypeName.of),
+                               detail: "object \(index) is a \(entry.typeName), which is not a class")
+        }
+        try checkVersion(of: entry, for: modelType, path: path)
+        let instance = modelType.init()
+        objects[index] = instance
+        if depth >= Self.deferralDepth {
+            deferred.append((index, path))
+        } else {
+            try fill(instance, from: entry, path: path)
+        }
+        return instance
+    }
+
+    /// Decodes `entry`'s values into the class instance `object`.
+    private func fill<M: Model>(_ object: M, from entry: ArchivedModel, path: ArchivePath) throws {
+        var model = object
+        try decodeEntry(entry, into: &model, path: path)
+    }
+
+    /// A struct model of type `M` from its inline entry.
+    private func structModel<M: Model>(_ type: M.Type, from entry: ArchivedModel, path: ArchivePath) throws -> M {
+        _ = try resolveType(named: entry.typeName, declared: M.self, path: path)
+        try checkVersion(of: entry, for: M.self, path: path)
+        var model = M()
+        try decodeEntry(entry, into: &model, path: path)
+        return model
+    }
+
+    /// The type to decode an entry archived as `name` with: the declared type
+    /// if the names match, else a registered type (which must be the declared
+    /// type or a subclass of it); without a declared type, a registered type
+    /// or one met in a declared property type.
+    private func resolveType(named name: String, declared: (any Model.Type)?,
+                             path: ArchivePath) throws -> any Model.Type {
+        if let declared, ArchiveTypeName.of(declared) == name { return declared }
+        let registered = ArchiveTypeRegistry.shared.type(named: name)
+        guard let declared else {
+            if let found = registered ?? knownTypes[name] { return found }
+            throw ArchiveError(.unknownType, at: path, valueTypeName: name,
+                               detail: "register it with ModelArchiver.register(_:)")
+        }
+        guard let registered else {
+            throw ArchiveError(.unknownType, at: path, modelTypeName: ArchiveTypeName.of(declared), valueTypeName: name,
+                               detail: "the declared type is \(ArchiveTypeName.of(declared)); register \(name) "
+                                   + "with ModelArchiver.register(_:) if it is a subclass")
+        }
+        guard Self.isType(registered, subtypeOf: declared) else {
+            throw ArchiveError(.typeMismatch, at: path, valueTypeName: ArchiveTypeName.of(declared),
+                               detail: "found \(ArchiveTypeName.of(registered)), which is not a subclass")
+        }
+        return registered
+    }
+
+    /// `true` when `type` is `Declared` or a subclass of it.
+    private static func isType<Declared>(_ type: Any.Type, subtypeOf declared: Declared.Type) -> Bool {
+        type is Declared.Type
+    }
+
+    /// Throws if `entry` was archived at a newer version than `type` supports.
+    private func checkVersion(of entry: ArchivedModel, for type: any Model.Type, path: ArchivePath) throws {
+        guard entry.version <= type.modelVersion else {
+            throw ArchiveError(.newerVersion(archived: entry.version, supported: type.modelVersion), at: path,
+                               modelTypeName: ArchiveTypeName.of(type))
+        }
+    }
+
+    /// Decodes `entry` into `model` (steps 2–4 of the type's description).
+    private func decodeEntry<M: Model>(_ entry: ArchivedModel, into model: inout M, path: ArchivePath) throws {
+        let modelType = type(of: model)
+        let descriptor = ModelDescriptor.of(modelType)
+        learnTypes(of: modelType, descriptor: descriptor)
+
+        var archived = [String: Any](minimumCapacity: entry.values.count)
+        for property in descriptor.properties {
+            guard let value = entry.values[property.key] else { continue }
+            let propertyPath = path.appending(key: property.key)
+            do {
+                let visitor = MaterializingVisitor(decoder: self, value: value, path: propertyPath)
+                let typed = try property.accessor.accept(visitor).get()
+                archived[property.key] = flattenedOptional(typed) ?? NSNull()
+            } catch let error as ArchiveError where error.code == .typeMismatch || error.code == .unknownType {
+                // The declared type changed (or never fit): hand the hook the
+                // self-described value; storing it will fail if nothing converts it.
+                guard let plain = try? plainValue(value, path: propertyPath) else { throw error }
+                archived[property.key] = plain
+            }
+        }
+        for key in entry.values.keys.sorted() where descriptor.property(forKey: key) == nil {
+            // A key the model no longer has: offered to the hook if it can be
+            // decoded without a declared type, ignored otherwise.
+            guard let value = entry.values[key] else { continue }
+            if let plain = try? plainValue(value, path: path.appending(key: key)) { archived[key] = plain }
+        }
+
+        let version = entry.version
+        try model.withMutableStorageAddress { base in
+            for property in descriptor.properties where property.accessor.isWritable {
+                guard let value = try modelType.decodeValue(forKey: property.key, from: archived,
+                                                            modelVersion: version) else { continue }
+                do {
+                    try property.accessor.writeValue(value, to: base)
+                } catch {
+                    let found = (error as? ConversionFailure)?.foundValue
+                    throw ArchiveError(.typeMismatch, at: path.appending(key: property.key),
+                                       modelTypeName: descriptor.typeName,
+                                       valueTypeName: ValueDescription.typeName(property.accessor.valueType),
+                                       detail: "found \(ValueDescription.describe(found))")
+                }
+            }
+        }
+        try model.validate()
+    }
+
+    /// Records the model types that `type`'s properties declare (through
+    /// optionals and collections), for decoding values without a declared type.
+    private func learnTypes(of type: any Model.Type, descriptor: ModelDescriptor) {
+        guard scannedTypes.insert(ObjectIdentifier(type)).inserted else { return }
+        func learn(_ type: Any.Type) {
+            if let optional = type as? any OptionalRepresentable.Type {
+                learn(optional.wrappedType)
+            } else if let array = type as? any ArrayRepresentable.Type {
+                learn(array.elementType)
+            } else if let set = type as? any SetRepresentable.Type {
+                learn(set.elementType)
+            } else if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
+                learn(dictionary.valueType)
+            } else if let model = type as? any Model.Type {
+                knownTypes[ArchiveTypeName.of(model)] = model
+            }
+        }
+        for property in descriptor.properties { learn(property.accessor.valueType) }
+    }
+
+    // MARK: Values
+
+    /// Hands a property's declared type to ``materialize(_:as:path:)``.
+    private struct MaterializingVisitor: PropertyAccessorVisitor {
+        /// The decoder.
+        let decoder: ArchiveDecoder
+        /// The archived value.
+        let value: ArchivedValue
+        /// Where it is.
+        let path: ArchivePath
+
+        /// Decodes the value as the property's declared type `Value`.
+        func visit<Value>(_ accessor: TypedPropertyAccessor<Value>) -> Result<Any, any Error> {
+            Result { try decoder.materialize(value, as: Value.self, path: path) }
+        }
+    }
+
+    /// The `.typeMismatch` error for `value` where a `T` was expected.
+    private func mismatch<T>(_ value: ArchivedValue, _ type: T.Type, at path: ArchivePath,
+                             note: String = "") -> ArchiveError {
+        ArchiveError(.typeMismatch, at: path, valueTypeName: ValueDescription.typeName(T.self),
+                     detail: "found \(value.summary)\(note)")
+    }
+
+    /// `value` rebuilt as a value of the declared type `T`.
+    func materialize<T>(_ value: ArchivedValue, as type: T.Type, path: ArchivePath) throws -> T {
+        depth += 1
+        defer { depth -= 1 }
+        func typed(_ result: Any?) throws -> T {
+            guard let result, let typed = result as? T else { throw mismatch(value, T.self, at: path) }
+            return typed
+        }
+
+        if let optional = T.self as? any OptionalRepresentable.Type {
+            return try typed(optional.archiveMaterialize(value, decoder: self, path: path))
+        }
+        if case .null = value {
+            if T.self == Any.self { return try typed(NSNull()) }
+            throw mismatch(value, T.self, at: path)
+        }
+        if let modelType = T.self as? any Model.Type {
+            if modelType is AnyObject.Type {
+                guard case .reference(let index) = value else { throw mismatch(value, T.self, at: path) }
+                let object = try self.object(at: index, declared: modelType, path: path)
+                guard let result = object as? T else {
+                    throw ArchiveError(.typeMismatch, at: path, valueTypeName: ValueDescription.typeName(T.self),
+                                       detail: "found \(ArchiveTypeName.of(Swift.type(of: object)))")
+                }
+                return result
+            }
+            guard case .model(let entry) = value else { throw mismatch(value, T.self, at: path) }
+            return try typed(structModel(modelType, from: entry, path: path))
+        }
+        if let scalar = try scalar(value, as: T.self, path: path) { return try typed(scalar) }
+        if let integer = T.self as? any FixedWidthInteger.Type {
+            return try typed(integer.archiveExactly(value))
+        }
+        if let floating = T.self as? any BinaryFloatingPoint.Type {
+            return try typed(floating.archiveExactly(value))
+        }
+        if let array = T.self as? any ArrayRepresentable.Type {
+            return try typed(array.archiveMaterialize(value, decoder: self, path: path))
+        }
+        if let set = T.self as? any SetRepresentable.Type {
+            return try typed(set.archiveMaterialize(value, decoder: self, path: path))
+        }
+        if let dictionary = T.self as? any StringKeyedDictionaryRepresentable.Type {
+            return try typed(dictionary.archiveMaterialize(value, decoder: self, path: path))
+        }
+        if let raw = T.self as? any RawRepresentable.Type {
+            guard let result = try raw.archiveMaterialize(value, decoder: self, path: path) else {
+                throw mismatch(value, T.self, at: path, note: " (no value has this raw value)")
+            }
+            return try typed(result)
+        }
+        // `Any`, `AnyObject`, `AnyHashable`, protocol types: whatever the
+        // archive describes, if it fits.
+        return try typed(plainValue(value, path: path))
+    }
+
+    /// The value for one of the Foundation scalar types; `nil` if `T` is none
+    /// of them.
+    private func scalar<T>(_ value: ArchivedValue, as type: T.Type, path: ArchivePath) throws -> Any? {
+        let result: Any?
+        switch value {
+        case .string(let string) where T.self == String.self: result = string
+        case .bool(let bool) where T.self == Bool.self: result = bool
+        case .date(let date) where T.self == Date.self: result = date
+        case .data(let data) where T.self == Data.self: result = data
+        case .url(let url) where T.self == URL.self: result = url
+        case .uuid(let uuid) where T.self == UUID.self: result = uuid
+        case .decimal(let decimal) where T.self == Decimal.self: result = decimal
+        default: result = nil
+        }
+        if let result { return result }
+        let scalarTypes: [Any.Type] = [String.self, Bool.self, Date.self, Data.self, URL.self, UUID.self, Decimal.self]
+        if scalarTypes.contains(where: { $0 == T.self }) { throw mismatch(value, T.self, at: path) }
+        return nil
+    }
+
+    /// `value` decoded from what the archive says alone: Swift scalars,
+    /// `[Any]`, `Set<AnyHashable>` (`[Any]` if an element is not hashable),
+    /// `[String: Any]`, `NSNull()` for nil, and models whose archived type
+    /// is registered or declared somewhere in the graph.
+    func plainValue(_ value: ArchivedValue, path: ArchivePath) throws -> Any {
+        depth += 1
+        defer { depth -= 1 }
+        switch value {
+        case .null: return NSNull()
+        case .string(let string): return string
+        case .integer(let integer): return Int(exactly: integer) ?? integer
+        case .unsignedInteger(let integer): return integer
+        case .real(let real): return real
+        case .bool(let bool): return bool
+        case .date(let date): return date
+        case .data(let data): return data
+        case .url(let url): return url
+        case .uuid(let uuid): return uuid
+        case .decimal(let decimal): return decimal
+        case .array(let items):
+            return try items.enumerated().map { try plainValue($1, path: path.appending(index: $0)) }
+        case .set(let items):
+            let elements = try items.enumerated().map { try plainValue($1, path: path.appending(index: $0)) }
+            if let hashable = elements as? [AnyHashable] { return Set(hashable) }
+            return elements
+        case .dictionary(let items):
+            var result = [String: Any](minimumCapacity: items.count)
+            for (key, item) in items { result[key] = try plainValue(item, path: path.appending(dictionaryKey: key)) }
+            return result
+        case .model(let entry):
+            let modelType = try resolveType(named: entry.typeName, declared: nil, path: path)
+            guard !(modelType is AnyObject.Type) else {
+                throw ArchiveError(.typeMismatch, at: path, detail: "\(entry.typeName) is a class, archived inline")
+            }
+            return try structModel(modelType, from: entry, path: path)
+        case .reference(let index):
+            return try object(at: index, declared: nil, path: path)
+        }
+    }
+}

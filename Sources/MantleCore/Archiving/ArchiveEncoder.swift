@@ -1,0 +1,279 @@
+import Foundation
+
+/// Turns a model graph into the property list of an archive (see
+/// ``ArchiveFormat``).
+///
+/// Class instances go into the object table once each, found through an
+/// explicit work list (so long chains of objects never deepen the stack);
+/// structs, collections and scalars are written inline, recursively, up to
+/// ``ArchiveFormat/maximumDepth``.
+///
+/// Conditional properties: a class instance under a `.conditional` key is
+/// recorded, not followed. When the whole graph has been written, each
+/// recorded reference is filled in if that same object (by identity) got an
+/// entry through some unconditional path, and left out otherwise. This is
+/// the two-pass rule of `NSKeyedArchiver`'s conditional objects, done in one
+/// pass plus a patch-up. A conditional key whose value is not a class
+/// instance (a struct, a number, `nil`) has no identity to match and is
+/// written unconditionally.
+final class ArchiveEncoder {
+    /// A model entry under construction (a class, so conditional references
+    /// can be patched into it after the fact).
+    private final class Entry {
+        /// The archived type name.
+        let typeName: String
+        /// The model version.
+        let version: Int
+        /// The property values written so far.
+        var values: [String: Node] = [:]
+
+        /// Creates an empty entry.
+        init(typeName: String, version: Int) {
+            self.typeName = typeName
+            self.version = version
+        }
+    }
+
+    /// An encoded value whose model entries may still change.
+    private indirect enum Node {
+        /// A finished property-list value.
+        case leaf(PropertyListValue)
+        /// An array of nodes.
+        case array([Node])
+        /// A tagged dictionary whose content is a node (`$set`, `$dict`).
+        case tagged(String, Node)
+        /// A dictionary of nodes.
+        case dictionary([String: Node])
+        /// A model entry.
+        case entry(Entry)
+    }
+
+    /// A class instance whose entry is still to be written.
+    private struct PendingObject {
+        /// Its index in the object table.
+        let index: Int
+        /// The instance (retained until the archive is done).
+        let model: any Model
+        /// Where it was first met.
+        let path: ArchivePath
+    }
+
+    /// A conditional reference waiting for the end of the graph.
+    private struct ConditionalReference {
+        /// The entry that holds the property.
+        let entry: Entry
+        /// The property key.
+        let key: String
+        /// The referenced object (retained, so its identity stays unique).
+        let object: AnyObject
+    }
+
+    /// The object table; `nil` for entries not yet written.
+    private var entries: [Entry?] = []
+    /// The object-table index of every class instance met unconditionally.
+    private var indexByObject: [ObjectIdentifier: Int] = [:]
+    /// Objects whose entries are still to be written, in discovery order.
+    private var pending: [PendingObject] = []
+    /// Conditional references to resolve at the end.
+    private var conditionals: [ConditionalReference] = []
+
+    /// Creates an encoder for one archive.
+    init() {}
+
+    /// The property list of an archive whose root is `root`.
+    func archive(_ root: any Model) throws -> PropertyListValue {
+        if type(of: root) is AnyObject.Type {
+            _ = reference(to: root, at: .root)
+        } else {
+            // Index 0 is the root's, before its values give objects indices.
+            entries.append(nil)
+            entries[0] = try entry(for: root, at: .root, depth: ArchiveFormat.objectValueDepth - 2)
+        }
+        var cursor = 0
+        while cursor < pending.count {
+            let object = pending[cursor]
+            cursor += 1
+            entries[object.index] = try entry(for: object.model, at: object.path,
+                                              depth: ArchiveFormat.objectValueDepth - 2)
+        }
+        for conditional in conditionals {
+            if let index = indexByObject[ObjectIdentifier(conditional.object)] {
+                conditional.entry.values[conditional.key] = .leaf(Self.reference(index))
+            }
+        }
+        let objects = entries.map { entry -> PropertyListValue in
+            entry.map(Self.propertyList(of:)) ?? .dictionary([:])
+        }
+        return .dictionary([
+            ArchiveFormat.archiverKey: .string(ArchiveFormat.archiverName),
+            ArchiveFormat.formatKey: .integer(Int64(ArchiveFormat.version)),
+            ArchiveFormat.rootKey: .integer(0),
+            ArchiveFormat.objectsKey: .array(objects),
+        ])
+    }
+
+    /// The `{"$ref": index}` value.
+    private static func reference(_ index: Int) -> PropertyListValue {
+        .dictionary([ArchiveFormat.referenceKey: .integer(Int64(index))])
+    }
+
+    /// The reference to a class instance, giving it an object-table entry
+    /// (written later) when it is met for the first time.
+    private func reference(to object: any Model, at path: ArchivePath) -> PropertyListValue {
+        let identifier = ObjectIdentifier(object as AnyObject)
+        if let index = indexByObject[identifier] { return Self.reference(index) }
+        let index = entries.count
+        entries.append(nil)
+        indexByObject[identifier] = index
+        pending.append(PendingObject(index: index, model: object, path: path))
+        return Self.reference(index)
+    }
+
+    /// The entry of one model; `depth` is the container depth of the entry dictionary.
+    private func entry(for model: any Model, at path: ArchivePath, depth: Int) throws -> Entry {
+        let modelType = type(of: model)
+        let descriptor = ModelDescriptor.of(modelType)
+        let entry = Entry(typeName: ArchiveTypeName.of(modelType), version: modelType.modelVersion)
+        try model.withStorageAddress { base in
+            for property in descriptor.properties {
+                let key = property.key
+                let behavior = modelType.encodingBehavior(forPropertyKey: key)
+                if behavior == .excluded { continue }
+                let value = flattenedOptional(property.accessor.readValue(from: base))
+                if behavior == .conditional, let value, type(of: value) is AnyObject.Type,
+                   !ValueConversion.isNull(value) {
+                    conditionals.append(ConditionalReference(entry: entry, key: key, object: value as AnyObject))
+                    continue
+                }
+                entry.values[key] = try encode(value, at: path.appending(key: key), depth: depth + 2,
+                                               owner: descriptor.typeName)
+            }
+        }
+        return entry
+    }
+
+    /// Throws unless a container may sit at `depth`.
+    private func checkDepth(_ depth: Int, at path: ArchivePath) throws {
+        guard depth <= ArchiveFormat.maximumDepth else {
+            throw ArchiveError(.nestingTooDeep, at: path,
+                               detail: "archives nest at most \(ArchiveFormat.maximumDepth) containers")
+        }
+    }
+
+    /// A tagged single-key dictionary holding a string.
+    private static func tagged(_ tag: String, _ string: String) -> Node {
+        .leaf(.dictionary([tag: .string(string)]))
+    }
+
+    /// Encodes one value; `depth` is the container depth it would have.
+    private func encode(_ value: Any?, at path: ArchivePath, depth: Int, owner: String) throws -> Node {
+        guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else {
+            try checkDepth(depth, at: path)
+            return .leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
+        }
+        if let model = value as? any Model {
+            if type(of: model) is AnyObject.Type {
+                try checkDepth(depth, at: path)
+                return .leaf(reference(to: model, at: path))
+            }
+            try checkDepth(depth + 1, at: path)
+            return .entry(try entry(for: model, at: path, depth: depth))
+        }
+        if let string = value as? String { return .leaf(.string(string)) }
+        if let bool = ValueConversion.exactBool(from: value) { return .leaf(.bool(bool)) }
+        if type(of: value) == Decimal.self, let decimal = value as? Decimal {
+            try checkDepth(depth, at: path)
+            return Self.tagged(ArchiveFormat.decimalKey, DecimalText.text(for: decimal))
+        }
+        if let number = NumberValue(value) {
+            switch number {
+            case .signed(let integer): return .leaf(.integer(integer))
+            case .unsigned(let integer): return .leaf(.unsignedInteger(integer))
+            case .floating(let real), .approximate(let real): return .leaf(.real(real))
+            }
+        }
+        if let floating = value as? any BinaryFloatingPoint { return .leaf(.real(Self.double(floating))) }
+        if let integer = value as? any BinaryInteger {
+            if let signed = Int64(exactly: integer) { return .leaf(.integer(signed)) }
+            if let unsigned = UInt64(exactly: integer) { return .leaf(.unsignedInteger(unsigned)) }
+            throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
+                               valueTypeName: ValueDescription.typeName(type(of: value)),
+                               detail: "integers must fit in 64 bits")
+        }
+        if let date = value as? Date {
+            guard !date.timeIntervalSinceReferenceDate.isNaN else {
+                throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner, valueTypeName: "Date",
+                                   detail: "a NaN date has no meaning (and Foundation traps describing one)")
+            }
+            return .leaf(.date(date.timeIntervalSinceReferenceDate))
+        }
+        if let data = value as? Data { return .leaf(.data(data)) }
+        if let url = value as? URL {
+            try checkDepth(depth, at: path)
+            guard let base = url.baseURL else { return Self.tagged(ArchiveFormat.urlKey, url.relativeString) }
+            return .leaf(.dictionary([ArchiveFormat.urlKey: .string(url.relativeString),
+                                      ArchiveFormat.urlBaseKey: .string(base.absoluteString)]))
+        }
+        if let uuid = value as? UUID {
+            try checkDepth(depth, at: path)
+            return Self.tagged(ArchiveFormat.uuidKey, uuid.uuidString)
+        }
+        if let raw = value as? any RawRepresentable {
+            return try encode(raw.rawValue, at: path, depth: depth, owner: owner)
+        }
+        if let set = value as? Set<AnyHashable> {
+            try checkDepth(depth + 1, at: path)
+            var items: [Node] = []
+            items.reserveCapacity(set.count)
+            for (index, element) in set.enumerated() {
+                items.append(try encode(element.base, at: path.appending(index: index), depth: depth + 2, owner: owner))
+            }
+            return .tagged(ArchiveFormat.setKey, .array(items))
+        }
+        if let array = value as? [Any] {
+            try checkDepth(depth, at: path)
+            var items: [Node] = []
+            items.reserveCapacity(array.count)
+            for (index, element) in array.enumerated() {
+                items.append(try encode(element, at: path.appending(index: index), depth: depth + 1, owner: owner))
+            }
+            return .array(items)
+        }
+        if let dictionary = value as? [String: Any] {
+            try checkDepth(depth + 1, at: path)
+            var items: [String: Node] = [:]
+            items.reserveCapacity(dictionary.count)
+            for key in dictionary.keys.sorted() {
+                guard let element = dictionary[key] else { continue }
+                items[key] = try encode(element, at: path.appending(dictionaryKey: key), depth: depth + 2, owner: owner)
+            }
+            return .tagged(ArchiveFormat.dictionaryKey, .dictionary(items))
+        }
+        throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
+                           valueTypeName: ValueDescription.typeName(type(of: value)),
+                           detail: "exclude the property with encodingBehavior(forPropertyKey:)")
+    }
+
+    /// Any floating-point value as a `Double`.
+    private static func double(_ value: some BinaryFloatingPoint) -> Double { Double(value) }
+
+    /// The finished property list of a node.
+    private static func propertyList(of node: Node) -> PropertyListValue {
+        switch node {
+        case .leaf(let value): return value
+        case .array(let items): return .array(items.map(propertyList(of:)))
+        case .tagged(let tag, let content): return .dictionary([tag: propertyList(of: content)])
+        case .dictionary(let items): return .dictionary(items.mapValues(propertyList(of:)))
+        case .entry(let entry): return propertyList(of: entry)
+        }
+    }
+
+    /// The finished property list of a model entry.
+    private static func propertyList(of entry: Entry) -> PropertyListValue {
+        .dictionary([
+            ArchiveFormat.typeKey: .string(entry.typeName),
+            ArchiveFormat.versionKey: .integer(Int64(entry.version)),
+            ArchiveFormat.valuesKey: .dictionary(entry.values.mapValues(propertyList(of:))),
+        ])
+    }
+}

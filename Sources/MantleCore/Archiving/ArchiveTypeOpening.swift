@@ -1,0 +1,88 @@
+import Foundation
+
+// Static helpers that ``ArchiveDecoder`` calls on a metatype it has opened by
+// casting (`T.self as? any ArrayRepresentable.Type`, ...): inside them the
+// generic parameters (`Wrapped`, `Element`, `RawValue`, ...) are known, so
+// values can be rebuilt with their exact declared types.
+
+extension OptionalRepresentable {
+    /// `nil` for an archived null, else the wrapped value decoded as `Wrapped`.
+    static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
+                                   path: ArchivePath) throws -> Any {
+        if case .null = value { return Optional<Wrapped>.none as Any }
+        return Optional<Wrapped>.some(try decoder.materialize(value, as: Wrapped.self, path: path)) as Any
+    }
+}
+
+extension ArrayRepresentable {
+    /// An `[Element]` from an archived array; `nil` for anything else.
+    static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
+                                   path: ArchivePath) throws -> Any? {
+        guard case .array(let items) = value else { return nil }
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            result.append(try decoder.materialize(item, as: Element.self, path: path.appending(index: index)))
+        }
+        return result
+    }
+}
+
+extension SetRepresentable {
+    /// A `Set<Element>` from an archived set; `nil` for anything else.
+    static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
+                                   path: ArchivePath) throws -> Any? {
+        guard case .set(let items) = value else { return nil }
+        var result = Set<Element>(minimumCapacity: items.count)
+        for (index, item) in items.enumerated() {
+            result.insert(try decoder.materialize(item, as: Element.self, path: path.appending(index: index)))
+        }
+        return result
+    }
+}
+
+extension StringKeyedDictionaryRepresentable {
+    /// A `[String: Value]` from an archived dictionary; `nil` for anything else.
+    static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
+                                   path: ArchivePath) throws -> Any? {
+        guard case .dictionary(let items) = value else { return nil }
+        var result = [String: Value](minimumCapacity: items.count)
+        for (key, item) in items {
+            result[key] = try decoder.materialize(item, as: Value.self, path: path.appending(dictionaryKey: key))
+        }
+        return result
+    }
+}
+
+extension RawRepresentable {
+    /// The value whose raw value is the archived value decoded as `RawValue`;
+    /// `nil` when no value has that raw value.
+    static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
+                                   path: ArchivePath) throws -> Any? {
+        Self(rawValue: try decoder.materialize(value, as: RawValue.self, path: path))
+    }
+}
+
+extension FixedWidthInteger {
+    /// The archived integer as `Self` when it fits exactly; `nil` otherwise.
+    static func archiveExactly(_ value: ArchivedValue) -> Any? {
+        switch value {
+        case .integer(let integer): return Self(exactly: integer)
+        case .unsignedInteger(let integer): return Self(exactly: integer)
+        default: return nil
+        }
+    }
+}
+
+extension BinaryFloatingPoint {
+    /// The archived number as `Self` when it converts exactly (NaN stays NaN);
+    /// `nil` otherwise.
+    static func archiveExactly(_ value: ArchivedValue) -> Any? {
+        switch value {
+        case .real(let real): return real.isNaN ? Self.nan : Self(exactly: real)
+        case .integer(let integer): return Self(exactly: integer)
+        case .unsignedInteger(let integer): return Self(exactly: integer)
+        default: return nil
+        }
+    }
+}

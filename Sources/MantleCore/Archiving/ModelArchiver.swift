@@ -1,0 +1,105 @@
+import Foundation
+
+/// Writes models to versioned archives and reads them back (Mantle's
+/// `NSCoding` support for `MTLModel`, without `NSCoder`).
+///
+/// ```swift
+/// let data = try ModelArchiver.archivedData(with: user)
+/// let copy = try ModelArchiver.unarchive(GHUser.self, from: data)
+/// ```
+///
+/// An archive is a binary property list (see ``ArchiveFormat`` for the exact
+/// layout) holding the root model, every class instance reachable from it
+/// once (so shared references and cycles keep their identity), and each
+/// model's type name and ``Model/modelVersion``. What is written per
+/// property follows ``Model/encodingBehavior(forPropertyKey:)``:
+/// `.excluded` properties are skipped, `.conditional` references are kept
+/// only if the same object is archived unconditionally elsewhere in the
+/// archive, `.unconditional` ones are always written.
+///
+/// Values that can be archived: strings, Booleans, every integer and
+/// floating-point type, `Date`, `Data`, `URL`, `UUID`, `Decimal`,
+/// `RawRepresentable` values (as their raw values), nested models (structs
+/// inline, classes by reference), and optionals, arrays, sets and
+/// `[String: _]` dictionaries of these. Anything else (closures, non-model
+/// objects) throws ``ArchiveError/Code/unsupportedValue`` unless its property
+/// is excluded.
+///
+/// Reading rebuilds every value with the declared type of its property,
+/// checks versions (an archive newer than the type throws), lets the model
+/// migrate older archives through
+/// ``Model/decodeValue(forKey:from:modelVersion:)``, and ends with
+/// ``Model/validate()``. Malformed, truncated or hostile bytes throw an
+/// ``ArchiveError``; they never crash.
+public enum ModelArchiver {
+    /// The archive format version this library writes (and the newest it reads).
+    public static var formatVersion: Int { ArchiveFormat.version }
+
+    /// An archive of `model` and everything it references.
+    ///
+    /// - Throws: ``ArchiveError`` with ``ArchiveError/Code/unsupportedValue``
+    ///   for a property value the format cannot hold (naming its key path and
+    ///   type), or ``ArchiveError/Code/nestingTooDeep``.
+    public static func archivedData(with model: some Model) throws -> Data {
+        let propertyList = try ArchiveEncoder().archive(model)
+        return BinaryPropertyListWriter.data(for: propertyList)
+    }
+
+    /// The model archived in `data`, as an `M`.
+    ///
+    /// The root entry must be an `M`: the same type, or for a class a
+    /// subclass registered with ``register(_:)``. Nested models are decoded
+    /// as their properties' declared types (again with registered subclasses
+    /// for classes).
+    ///
+    /// - Throws: ``ArchiveError`` for bytes that are not a readable archive
+    ///   (``ArchiveError/Code/notAnArchive``, ``ArchiveError/Code/truncatedData``,
+    ///   ``ArchiveError/Code/corruptData``), for a model archived at a newer
+    ///   ``Model/modelVersion`` than its type's
+    ///   (``ArchiveError/Code/newerVersion(archived:supported:)``) and for
+    ///   values that do not fit their properties (``ArchiveError/Code/typeMismatch``);
+    ///   errors thrown by ``Model/decodeValue(forKey:from:modelVersion:)`` and
+    ///   ``Model/validate()`` pass through unchanged.
+    public static func unarchive<M: Model>(_ type: M.Type, from data: Data) throws -> M {
+        let propertyList: PropertyListValue
+        do {
+            propertyList = try BinaryPropertyListReader.value(from: data, maximumDepth: ArchiveFormat.maximumDepth)
+        } catch {
+            switch error {
+            case .notAPropertyList:
+                throw ArchiveError(code: .notAnArchive, detail: "the data is not a binary property list")
+            case .truncated(let detail):
+                throw ArchiveError(code: .truncatedData, detail: detail)
+            case .corrupt(let detail):
+                throw ArchiveError(code: .corruptData, detail: detail)
+            }
+        }
+        let contents = try ArchiveContents(propertyList: propertyList)
+        return try ArchiveDecoder(contents: contents).decodeRoot(M.self)
+    }
+
+    /// Registers a model type so archives can name it where a property (or
+    /// the root) declares a superclass of it: an archived class-cluster
+    /// subclass is only instantiated if it is registered and is a subclass
+    /// of the declared class. Registered types also let values of `Any`
+    /// properties and keys a model no longer has be decoded.
+    ///
+    /// Registering is thread-safe; a later registration for the same name wins.
+    public static func register(_ type: any Model.Type) {
+        ArchiveTypeRegistry.shared.register(type, name: ArchiveTypeName.of(type))
+    }
+
+    /// Registers `type` under an archived type name other than its own, so
+    /// archives written before a type was renamed (or moved to another
+    /// module) decode as `type`, e.g.
+    /// `ModelArchiver.register(Account.self, forTypeName: "MyApp.User")`.
+    public static func register(_ type: any Model.Type, forTypeName name: String) {
+        ArchiveTypeRegistry.shared.register(type, name: ArchiveTypeName.normalized(name))
+    }
+
+    /// The name `type` is archived under: `String(reflecting: type)`, with
+    /// the run-specific addresses of private and local types removed.
+    public static func archivedTypeName(of type: any Model.Type) -> String {
+        ArchiveTypeName.of(type)
+    }
+}

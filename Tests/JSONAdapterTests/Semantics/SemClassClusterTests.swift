@@ -1,0 +1,139 @@
+//
+//  SemClassClusterTests.swift
+//  classForParsing(jsonDictionary:): a class hierarchy decodes the subclass and
+//  encodes with the subclass's mapping; nil or an unrelated type is
+//  .noClassFound; a "struct family" decodes through JSONAdapter(modelType:).
+//
+
+import Foundation
+import Testing
+@testable import JSONAdapter
+
+@Suite("Semantics: class clusters and struct families")
+struct SemClassClusterTests {
+
+    static let textJSON = #"{"type": "text", "id": 1, "from": "ann", "body": {"text": "hi"}}"#
+    static let pictureJSON = #"{"type": "picture", "id": 2, "from": "bob", "image": {"url": "https://img.example/p.png", "width": 640}}"#
+
+    @Test("the base class decodes the subclass classForParsing picks", arguments: SemPath.allCases)
+    func decodesSubclass(path: SemPath) throws {
+        let text = try path.decode(SemMessage.self, Self.textJSON)
+        let textMessage = try #require(text as? SemTextMessage)
+        #expect(textMessage.id == 1)
+        #expect(textMessage.sender == "ann")
+        #expect(textMessage.kind == "text")
+        #expect(textMessage.text == "hi")
+
+        let picture = try #require(try path.decode(SemMessage.self, Self.pictureJSON) as? SemPictureMessage)
+        #expect(picture.id == 2)
+        #expect(picture.imageURL == URL(string: "https://img.example/p.png"))
+        #expect(picture.width == 640)
+
+        let base = try path.decode(SemMessage.self, #"{"type": "base", "id": 3}"#)
+        #expect(type(of: base) == SemMessage.self)
+        #expect(base.id == 3)
+    }
+
+    @Test("an array of the base class holds each element's subclass", arguments: SemPath.allCases)
+    func decodesMixedArray(path: SemPath) throws {
+        let messages = try path.decodeArray(SemMessage.self, "[\(Self.textJSON), \(Self.pictureJSON), {\"type\": \"base\"}]")
+        #expect(messages.count == 3)
+        #expect(messages[0] is SemTextMessage)
+        #expect(messages[1] is SemPictureMessage)
+        #expect(type(of: messages[2]) == SemMessage.self)
+    }
+
+    @Test("decoding through the subclass itself works too", arguments: SemPath.allCases)
+    func decodesThroughSubclass(path: SemPath) throws {
+        let message = try path.decode(SemTextMessage.self, Self.textJSON)
+        #expect(message.text == "hi")
+    }
+
+    @Test("a subclass encodes with its own mapping, and decodes back equal", arguments: SemPath.allCases)
+    func encodesWithSubclassMapping(path: SemPath) throws {
+        let message = SemPictureMessage()
+        message.id = 9
+        message.sender = "cy"
+        message.imageURL = URL(string: "https://img.example/q.png")
+        message.width = 10
+        let asBase: SemMessage = message
+        let json = try path.encode(asBase)
+        #expect(json["type"] as? String == "picture")
+        #expect(json["from"] as? String == "cy")
+        let image = try #require(json["image"] as? [String: Any])
+        #expect(image["url"] as? String == "https://img.example/q.png")
+        #expect(Sem.number(image["width"]) == 10)
+        #expect(json["body"] == nil)
+
+        let text = String(decoding: try JSONAdapter.jsonData(from: asBase), as: UTF8.self)
+        let decoded = try path.decode(SemMessage.self, text)
+        #expect(decoded is SemPictureMessage)
+        #expect(decoded == message)
+        let fromDictionary = try JSONAdapter.model(of: SemMessage.self, from: JSONAdapter.jsonDictionary(from: asBase))
+        #expect(fromDictionary == message)
+        #expect(fromDictionary !== message)
+    }
+
+    @Test("instances of different subclasses are not equal")
+    func subclassEquality() throws {
+        let a = try JSONAdapter.model(of: SemMessage.self, from: ["type": "base", "id": 1])
+        let b = try JSONAdapter.model(of: SemMessage.self, from: ["type": "text", "id": 1])
+        #expect(a != b)
+        #expect(try JSONAdapter.model(of: SemMessage.self, from: ["type": "text", "id": 1, "body": ["text": "x"]])
+                == JSONAdapter.model(of: SemMessage.self, from: ["type": "text", "id": 1, "body": ["text": "x"]]))
+    }
+
+    static let noClassJSON = [#"{"type": "unknown"}"#, "{}", #"{"type": "alien", "id": 1}"#, #"{"type": "alienClass", "id": 1}"#]
+
+    @Test("nil or an unrelated type from classForParsing is .noClassFound", arguments: SemPath.allCases, noClassJSON)
+    func noClassFound(path: SemPath, json: String) throws {
+        let error = try #require(Sem.adapterError { _ = try path.decode(SemMessage.self, json) })
+        #expect(error.code == .noClassFound)
+        #expect((error as NSError).code == 2)
+
+        let instance = try #require(Sem.adapterError {
+            _ = try JSONAdapter(modelType: SemMessage.self).model(from: Sem.object(json))
+        })
+        #expect(instance.code == .noClassFound)
+
+        let inArray = try #require(Sem.adapterError { _ = try path.decodeArray(SemMessage.self, "[\(Self.textJSON), \(json)]") })
+        #expect(inArray.code == .noClassFound)
+        #expect(inArray.jsonKeyPath == "[1]")
+    }
+
+    @Test("the instance API returns the subclass")
+    func instanceAPI() throws {
+        let adapter = try JSONAdapter(modelType: SemMessage.self)
+        let model = try adapter.model(from: Sem.object(Self.pictureJSON))
+        let picture = try #require(model as? SemPictureMessage)
+        #expect(picture.width == 640)
+        let json = try adapter.jsonDictionary(from: picture)
+        #expect((json["image"] as? [String: Any])?["url"] as? String == "https://img.example/p.png")
+    }
+
+    @Test("a struct family: JSONAdapter(modelType:).model(from:) returns another struct type")
+    func structFamily() throws {
+        let adapter = try JSONAdapter(modelType: SemShape.self)
+        let circle = try #require(try adapter.model(from: ["kind": "circle", "radius": 2.5]) as? SemCircle)
+        #expect(circle.radius == 2.5)
+        let square = try #require(try adapter.model(from: ["kind": "square", "size": ["side": 3]]) as? SemSquare)
+        #expect(square.side == 3)
+        let shape = try #require(try adapter.model(from: ["kind": "shape"]) as? SemShape)
+        #expect(shape.kind == "shape")
+
+        // Encoding uses the dynamic type's mapping.
+        let json = try adapter.jsonDictionary(from: square)
+        #expect((json["size"] as? [String: Any]).flatMap { Sem.number($0["side"]) } == 3)
+        #expect(json["kind"] as? String == "square")
+
+        let none = try #require(Sem.adapterError { _ = try adapter.model(from: ["kind": "triangle"]) })
+        #expect(none.code == .noClassFound)
+    }
+
+    @Test("a struct family through the typed API cannot return another type: .noClassFound", arguments: SemPath.allCases)
+    func structFamilyTyped(path: SemPath) throws {
+        let error = try #require(Sem.adapterError { _ = try path.decode(SemShape.self, #"{"kind": "circle", "radius": 1}"#) })
+        #expect(error.code == .noClassFound)
+        #expect(try path.decode(SemShape.self, #"{"kind": "shape"}"#).kind == "shape")
+    }
+}

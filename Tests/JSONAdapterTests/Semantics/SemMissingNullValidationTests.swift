@@ -1,0 +1,148 @@
+//
+//  SemMissingNullValidationTests.swift
+//  API.md: "a missing key (or missing intermediate of a dotted path) leaves the
+//  property at its default; JSON null sets an optional property to nil and is
+//  .invalidValue for a non-optional one; keys that are not mapped are ignored;
+//  validate() errors propagate unchanged." Plus: a null intermediate gives nil,
+//  a non-dictionary intermediate is .invalidJSONDictionary.
+//
+
+import Foundation
+import Testing
+@testable import JSONAdapter
+
+/// JSON for `SemDefaults` and the model it must give.
+struct SemDefaultsCase: Sendable, CustomTestStringConvertible {
+    let json: String
+    let expected: @Sendable () -> SemDefaults
+
+    init(_ json: String, _ expected: @escaping @Sendable (inout SemDefaults) -> Void) {
+        self.json = json
+        self.expected = {
+            var model = SemDefaults()
+            expected(&model)
+            return model
+        }
+    }
+
+    var testDescription: String { json }
+}
+
+@Suite("Semantics: missing keys, null and validation")
+struct SemMissingNullValidationTests {
+
+    static let cases: [SemDefaultsCase] = [
+        SemDefaultsCase("{}") { _ in },
+        SemDefaultsCase(#"{"address": {}}"#) { _ in },
+        SemDefaultsCase(#"{"address": {"other": 1}, "postal": {}}"#) { _ in },
+        SemDefaultsCase(#"{"name": "n", "count": 1}"#) { $0.name = "n"; $0.count = 1 },
+        SemDefaultsCase(#"{"nickname": null}"#) { $0.nickname = nil },
+        SemDefaultsCase(#"{"address": {"city": null}}"#) { $0.city = nil },
+        SemDefaultsCase(#"{"address": {"city": "Oslo"}}"#) { $0.city = "Oslo" },
+        // A null intermediate gives nil to every optional below it.
+        SemDefaultsCase(#"{"address": null}"#) { $0.city = nil; $0.street = nil },
+        SemDefaultsCase(#"{"postal": {"code": "0150"}}"#) { $0.zip = "0150" },
+        // A literal key containing a dot is not a dotted path.
+        SemDefaultsCase(#"{"address.city": "Oslo", "postal.code": "0150"}"#) { _ in },
+        // Keys that are not mapped are ignored, including one named like an unmapped property.
+        SemDefaultsCase(#"{"unmapped": "changed", "unknown": [1, 2], "city": "not here", "name": "n"}"#) { $0.name = "n" },
+    ]
+
+    @Test("missing keys keep defaults, null gives nil, unmapped keys are ignored",
+          arguments: SemPath.allCases, cases)
+    func decodes(path: SemPath, testCase: SemDefaultsCase) throws {
+        let model = try path.decode(SemDefaults.self, testCase.json)
+        let expected = testCase.expected()
+        #expect(model == expected)
+        // `==` covers every permanent property, but spell out the ones that matter.
+        #expect(model.unmapped == "keep")
+        #expect(model.city == expected.city)
+        #expect(model.nickname == expected.nickname)
+    }
+
+    static let nullCases: [SemInvalidCase] = [
+        SemInvalidCase(#"{"name": null}"#, "name", "name"),
+        SemInvalidCase(#"{"count": null}"#, "count", "count"),
+        SemInvalidCase(#"{"postal": {"code": null}}"#, "zip", "postal.code"),
+    ]
+
+    @Test("null for a non-optional property is .invalidValue", arguments: SemPath.allCases, nullCases)
+    func nullForNonOptional(path: SemPath, testCase: SemInvalidCase) throws {
+        let error = try #require(Sem.adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
+        #expect(error.code == .invalidValue)
+        #expect(error.propertyKey == testCase.propertyKey)
+        #expect(error.jsonKeyPath == testCase.jsonKeyPath)
+    }
+
+    static let intermediateCases: [SemInvalidCase] = [
+        SemInvalidCase(#"{"address": "Paris"}"#, "city", "address.city"),
+        SemInvalidCase(#"{"address": [{"city": "Paris"}]}"#, "city", "address.city"),
+        SemInvalidCase(#"{"address": 12}"#, "city", "address.city"),
+        SemInvalidCase(#"{"address": true}"#, "city", "address.city"),
+        SemInvalidCase(#"{"postal": "75001"}"#, "zip", "postal.code"),
+    ]
+
+    @Test("a key path running through a non-object is .invalidJSONDictionary",
+          arguments: SemPath.allCases, intermediateCases)
+    func nonDictionaryIntermediate(path: SemPath, testCase: SemInvalidCase) throws {
+        let error = try #require(Sem.adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
+        #expect(error.code == .invalidJSONDictionary)
+        #expect(error.propertyKey == testCase.propertyKey)
+        #expect(error.jsonKeyPath?.hasPrefix("address") == true || error.jsonKeyPath?.hasPrefix("postal") == true)
+        #expect((error as NSError).code == 3)
+    }
+
+    @Test("validate() may normalise the decoded values", arguments: SemPath.allCases)
+    func validateNormalises(path: SemPath) throws {
+        let model = try path.decode(SemValidated.self, #"{"name": "  Ann  ", "age": 30}"#)
+        #expect(model.name == "Ann")
+        #expect(model.age == 30)
+    }
+
+    static let validationFailures: [(json: String, error: SemValidationError)] = [
+        (#"{"name": "   "}"#, .emptyName),
+        ("{}", .emptyName),
+        (#"{"name": "abcdefghijkl"}"#, .tooLong(12)),
+    ]
+
+    @Test("validate() errors propagate unchanged (same type, same value)",
+          arguments: SemPath.allCases, validationFailures.indices)
+    func validateErrorsPropagate(path: SemPath, index: Int) throws {
+        let (json, expected) = Self.validationFailures[index]
+        let error = Sem.caught(SemValidationError.self) { _ = try path.decode(SemValidated.self, json) }
+        #expect(error == expected)
+    }
+
+    @Test("validate() errors of nested models and array elements propagate unchanged", arguments: SemPath.allCases)
+    func nestedValidateErrorsPropagate(path: SemPath) throws {
+        let owner = Sem.caught(SemValidationError.self) {
+            _ = try path.decode(SemValidatedHolder.self, #"{"title": "t", "owner": {"name": " "}}"#)
+        }
+        #expect(owner == .emptyName)
+
+        let member = Sem.caught(SemValidationError.self) {
+            _ = try path.decode(SemValidatedHolder.self, #"{"members": [{"name": "a"}, {"name": "abcdefghijklmno"}]}"#)
+        }
+        #expect(member == .tooLong(15))
+
+        let element = Sem.caught(SemValidationError.self) {
+            _ = try path.decodeArray(SemValidated.self, #"[{"name": "ok"}, {"name": ""}]"#)
+        }
+        #expect(element == .emptyName)
+
+        let holder = try path.decode(SemValidatedHolder.self, #"{"owner": {"name": " Bo "}, "members": [{"name": "x "}]}"#)
+        #expect(holder.owner?.name == "Bo")
+        #expect(holder.members.map(\.name) == ["x"])
+    }
+
+    @Test("a dictionary with NSNull built in code sets optionals to nil")
+    func nsNullInNativeDictionary() throws {
+        let model = try JSONAdapter.model(of: SemDefaults.self, from: ["nickname": NSNull(), "address": ["city": NSNull()]])
+        #expect(model.nickname == nil)
+        #expect(model.city == nil)
+        #expect(model.street == "Main Street")
+        let error = try #require(Sem.adapterError { _ = try JSONAdapter.model(of: SemDefaults.self, from: ["count": NSNull()]) })
+        #expect(error.code == .invalidValue)
+        #expect(error.propertyKey == "count")
+    }
+}
