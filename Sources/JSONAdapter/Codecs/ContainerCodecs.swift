@@ -31,6 +31,12 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
     }
 
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
+
+    override func encodedValue(at path: ArraySlice<String>, in value: Wrapped?,
+                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+        guard let value else { return nil }
+        return try wrapped.encodedValue(at: path, in: value, options)
+    }
 }
 
 /// JSON arrays ↔ `[Element]`, element by element; a failure names its index.

@@ -68,6 +68,18 @@ class JSONValueCodec<Value>: @unchecked Sendable {
         }
     }
 
+    /// The JSON value that encoding `value` puts at `path` inside it, or
+    /// `nil` when there is none; by default by encoding the whole value.
+    func encodedValue(at path: ArraySlice<String>, in value: Value,
+                      _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+        var current: Any = try encode(value, options)
+        for key in path {
+            guard let object = current as? [String: Any], let next = object[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
     /// `true` when `value` is `nil` (only optional codecs say so).
     func isNil(_ value: Value) -> Bool { false }
 

@@ -43,15 +43,42 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         }
     }
 
+    /// The mapping to encode `value` with: a class cluster member's own, else the compiled one.
+    private func encodingMapping(_ value: Nested) throws(ValueFailure) -> ModelMapping {
+        guard Nested.self is AnyClass, type(of: value) != Nested.self else { return try mapping() }
+        do {
+            return try ModelMapping.forEncoding(value)
+        } catch {
+            throw ValueFailure(code: error.code, reason: error.reason, underlying: error.underlyingError)
+        }
+    }
+
     override func encode(_ value: Nested, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
-        try rethrowingNested { () throws -> Any in
-            try ModelMapping.forEncoding(value).jsonDictionary(from: value, options: options)
+        let mapping = try encodingMapping(value)
+        return try rethrowingNested { () throws -> Any in
+            try mapping.jsonDictionary(from: value, options: options)
         }
     }
 
     override func write(_ value: Nested, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        let mapping = try encodingMapping(value)
         try rethrowingNested { () throws in
-            try ModelMapping.forEncoding(value).write(value, to: &writer, options: options)
+            try mapping.write(value, to: &writer, options: options)
+        }
+    }
+
+    override func encodedValue(at path: ArraySlice<String>, in value: Nested,
+                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+        let mapping = try encodingMapping(value)
+        let key = path.joined(separator: ".")
+        guard let property = mapping.properties.first(where: {
+            if case .single(let single) = $0.keyPath { return single.text == key }
+            return false
+        }) else {
+            return try super.encodedValue(at: path, in: value, options)
+        }
+        return try value.withStorageAddress { (base) throws(ValueFailure) -> Any in
+            try property.encode(from: base, options)
         }
     }
 }

@@ -96,12 +96,13 @@ struct OutputTree: Sendable {
                 guard includes(property, base, selected: selected, omitNilValues: omitNilValues) else { continue }
                 current = property.key
                 writer.writeKey(key)
-                guard !overrides.isEmpty else {
-                    try property.write(from: base, to: &writer, options)
+                guard try !overridesChange(property, overrides, base, properties, selected: selected,
+                                           options: options) else {
+                    try writeMerged(property, overrides, base, properties, to: &writer, selected: selected,
+                                    options: options, current: &current)
                     continue
                 }
-                try writeMerged(property, overrides, base, properties, to: &writer, selected: selected,
-                                options: options, current: &current)
+                try property.write(from: base, to: &writer, options)
             case .object(let children):
                 if selected != nil || omitNilValues,
                    !hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues) {
@@ -134,6 +135,29 @@ struct OutputTree: Sendable {
                 return hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues)
             }
         }
+    }
+
+    /// `false` when writing the overrides into the property's encoded object
+    /// would change nothing: each is `nil` (which never replaces a value) or
+    /// equal to what the property writes there already (`user.login` of a
+    /// user) — then the property is written directly.
+    private static func overridesChange(_ property: PropertyMapping,
+                                        _ overrides: [(path: ArraySlice<String>, index: Int)],
+                                        _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
+                                        selected: Set<String>?, options: JSONAdapter.Options) throws(ValueFailure) -> Bool {
+        for (path, index) in overrides {
+            let inner = properties[index]
+            guard includes(inner, base, selected: selected, omitNilValues: options.contains(.omitNilValues)) else {
+                continue
+            }
+            let value = try inner.encode(from: base, options)
+            if ValueConversion.isNull(value) { continue }
+            guard let existing = try property.encodedValue(at: path, from: base, options),
+                  let left = existing as? AnyHashable, let right = value as? AnyHashable, left == right else {
+                return true
+            }
+        }
+        return false
     }
 
     /// Writes a property whose encoded object other properties write into.

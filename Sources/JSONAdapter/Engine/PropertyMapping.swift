@@ -32,6 +32,10 @@ class PropertyMapping: @unchecked Sendable {
 
     /// `true` when the property holds nil.
     func isNil(at base: UnsafeRawPointer) -> Bool { false }
+
+    /// The JSON value the property writes at `path` inside its own value.
+    func encodedValue(at path: ArraySlice<String>, from base: UnsafeRawPointer,
+                      _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? { nil }
 }
 
 /// A ``PropertyMapping`` for a property of type `Value`.
@@ -91,6 +95,11 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
 
     override func isNil(at base: UnsafeRawPointer) -> Bool {
         codec.isNil(accessor.load(from: base))
+    }
+
+    override func encodedValue(at path: ArraySlice<String>, from base: UnsafeRawPointer,
+                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+        try codec.encodedValue(at: path, in: accessor.load(from: base), options)
     }
 }
 
