@@ -151,8 +151,7 @@ final class DictionaryCodec<Element>: JSONValueCodec<[String: Element]>, @unchec
         guard document.kind(at: node) == .object else { throw mismatch(document, node) }
         var result = [String: Element](minimumCapacity: document.count(at: node))
         for (keyNode, valueNode) in document.members(of: node) {
-            let key = document.string(at: keyNode)
-            guard result[key] == nil else { continue }  // the first of duplicate keys wins
+            let key = document.string(at: keyNode)  // the last of duplicate keys wins
             do throws(ValueFailure) {
                 result[key] = try element.decode(document, valueNode)
             } catch {

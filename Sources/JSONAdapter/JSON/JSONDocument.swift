@@ -76,11 +76,13 @@ package struct JSONNode: Sendable {
 /// Accessors given a node of the wrong kind return a neutral value (`false`, `.int(0)`, `""`,
 /// `0`, `nil`, an empty sequence); indices outside the tape trap like an array subscript.
 ///
-/// **Duplicate keys: the first occurrence wins**, in ``member(_:in:)``, the hinted variant and
-/// ``anyValue(at:)`` alike. This matches `JSONDecoder` (swift-foundation); `JSONSerialization`
-/// keeps the last one instead. Keys are compared by exact unescaped UTF-8 bytes (no Unicode
-/// normalisation), except in ``anyValue(at:)`` whose `[String: Any]` compares Swift `String`s by
-/// canonical equivalence, so there NFC/NFD spellings of one key collapse (first one wins).
+/// **Duplicate keys: the last occurrence wins**, in ``member(_:in:)``, the hinted variant and
+/// ``anyValue(at:)`` alike, as in `JSONSerialization`, so that a dictionary it makes from the
+/// same bytes decodes to the same model (`JSONDecoder` keeps the first). The parser flags
+/// objects that may hold a key twice; only those are searched to the end. Keys are compared by
+/// exact unescaped UTF-8 bytes (no Unicode normalisation), except in ``anyValue(at:)`` whose
+/// `[String: Any]` compares Swift `String`s by canonical equivalence, so there NFC/NFD spellings
+/// of one key collapse (the last one wins).
 ///
 /// The class is immutable after `init` (only `let` properties of `Sendable` types), so its
 /// `Sendable` conformance is compiler-checked rather than `@unchecked`.
@@ -256,7 +258,8 @@ package final class JSONDocument: Sendable {
 
     // MARK: - Containers
 
-    /// The value node of the first member of `object` whose key is `key` (exact UTF-8 bytes);
+    /// The value node of the member of `object` whose key is `key` (exact UTF-8 bytes; the last
+    /// of duplicates);
     /// nil if absent or if `object` is not an object. Linear in the number of members.
     package func member(_ key: String, in object: Int) -> Int? {
         Self.withUTF8(key) { member(utf8: $0, in: object) }
@@ -266,42 +269,47 @@ package final class JSONDocument: Sendable {
     package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
-        return findMember(key, from: object &+ 1, to: Int(n.b))
+        return findMember(key, from: object &+ 1, to: Int(n.b),
+                          last: n.flags & JSONNode.objectMayHaveDuplicateKeys != 0)
     }
 
-    /// The value node of the first member whose key is `key`, scanning the member keys from key
-    /// node `start` (inclusive) to node `end` (exclusive) of one object.
+    /// The value node of the first (or, with `last`, the last) member whose key is `key`,
+    /// scanning the member keys from key node `start` (inclusive) to node `end` (exclusive) of
+    /// one object.
     @inline(__always)
-    private func findMember(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    private func findMember(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                            last: Bool = false) -> Int? {
         nodes.withUnsafeBufferPointer { tape in
             bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress, start >= 0, end <= tape.count else { return nil }
                 let keyCount = key.count
                 let keyBase = key.baseAddress ?? base  // only dereferenced when keyCount > 0
+                var found: Int?
                 var k = start
                 while k < end {
                     let keyNode = tape[k]
                     let length = Int(keyNode.b)
+                    let matches: Bool
                     if keyNode.flags & JSONNode.stringHasEscapes == 0 {
-                        if length == keyCount
+                        matches = length == keyCount
                             && (length == 0 || memcmp(base + Int(keyNode.a), keyBase, length) == 0)
-                        {
-                            return k &+ 1
-                        }
-                    } else if keyCount <= length
-                        && Self.escapedEquals(UnsafeBufferPointer(start: base + Int(keyNode.a), count: length), key)
-                    {
-                        return k &+ 1
+                    } else {
+                        matches = keyCount <= length
+                            && Self.escapedEquals(UnsafeBufferPointer(start: base + Int(keyNode.a), count: length), key)
+                    }
+                    if matches {
+                        found = k &+ 1
+                        if !last { return found }
                     }
                     let value = tape[k &+ 1]
                     k = value.kind.rawValue >= JSONKind.array.rawValue ? Int(value.b) : k &+ 2
                 }
-                return nil
+                return found
             }
         }
     }
 
-    /// Same as ``member(_:in:)`` (first occurrence wins), but starts the search at a cursor so
+    /// Same as ``member(_:in:)`` (last occurrence wins), but starts the search at a cursor so
     /// that looking up keys in the order they appear costs amortised O(1) per look-up.
     ///
     /// `hint` is an opaque cursor: start with `0` for each object, then pass the same variable
@@ -320,8 +328,11 @@ package final class JSONDocument: Sendable {
         guard n.kind == .object else { return nil }
         let first = object &+ 1
         let end = Int(n.b)
+        if n.flags & JSONNode.objectMayHaveDuplicateKeys != 0 {
+            return findMember(key, from: first, to: end, last: true)
+        }
         var start = first
-        if n.flags & JSONNode.objectMayHaveDuplicateKeys == 0, hint > object, hint < end {
+        if hint > object, hint < end {
             let h = nodes[hint]
             // Only a direct key of this object has this kind, flag and depth within its range.
             if h.kind == .string, h.flags & JSONNode.stringIsKey != 0, Int(h.depth) == Int(n.depth) &+ 1 {
@@ -404,7 +415,7 @@ package final class JSONDocument: Sendable {
 
     /// Materialises `node` like `JSONSerialization` would, but Swift-native: `[String: Any]`,
     /// `[Any]`, `String`, `Bool`, `NSNull()`, `Int` (integer literal that fits `Int64`), `UInt64`
-    /// (fits only `UInt64`) or `Double` (everything else). Duplicate keys: the first wins.
+    /// (fits only `UInt64`) or `Double` (everything else). Duplicate keys: the last wins.
     /// Iterative, so any depth the parser accepted is safe.
     package func anyValue(at node: Int) -> Any {
         guard nodes[node].kind.rawValue >= JSONKind.array.rawValue else { return scalarValue(at: node) }
@@ -424,10 +435,10 @@ package final class JSONDocument: Sendable {
             /// Key of the member whose value is being built (objects).
             var key: String = ""
 
-            /// Adds a finished child value (first occurrence of a key wins).
+            /// Adds a finished child value (the last occurrence of a key wins).
             mutating func add(_ value: Any) {
                 if isObject {
-                    if object[key] == nil { object[key] = value }
+                    object[key] = value
                 } else {
                     array.append(value)
                 }
