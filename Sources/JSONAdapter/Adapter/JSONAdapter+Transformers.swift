@@ -32,24 +32,9 @@ extension JSONAdapter {
     /// and an element of the wrong kind throws with that element as input.
     public static func arrayTransformer(modelType: any JSONSerializing.Type) -> ValueTransformer {
         let element = dictionaryTransformer(modelType: modelType)
-        @Sendable func map(_ value: Any?, _ transform: (Any?) throws -> Any?) throws -> Any? {
-            guard let value = flattenedOptional(value) else { return nil }
-            guard let array = value as? [Any] else {
-                throw TransformerError.invalidInput(value, expected: "an array")
-            }
-            var result: [Any] = []
-            result.reserveCapacity(array.count)
-            for item in array {
-                if ValueConversion.isNull(item) {
-                    result.append(NSNull())
-                } else if let transformed = flattenedOptional(try transform(item)) {
-                    result.append(transformed)
-                }
-            }
-            return result
-        }
-        return ValueTransformer(forward: { try map($0, element.transformedValue) },
-                                reverse: { try map($0, element.reverseTransformedValue) })
+        return ValueTransformer(
+            forward: { try ValueTransformer.mapArray($0, reportingWholeArray: false, element.transformedValue) },
+            reverse: { try ValueTransformer.mapArray($0, reportingWholeArray: false, element.reverseTransformedValue) })
     }
 }
 

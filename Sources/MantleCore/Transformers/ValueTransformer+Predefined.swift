@@ -64,29 +64,41 @@ extension ValueTransformer {
     /// are left out. Input that is not an array throws; an element that fails
     /// throws ``TransformerError/Code/invalidInput`` with the whole array as input.
     public static func arrayMapping(_ element: ValueTransformer) -> ValueTransformer {
-        @Sendable func map(_ value: Any?, _ transform: (Any?) throws -> Any?) throws -> Any? {
-            guard let value = flattenedOptional(value) else { return nil }
-            guard let array = value as? [Any] else {
-                throw TransformerError.invalidInput(value, expected: "an array")
-            }
-            var result: [Any] = []
-            result.reserveCapacity(array.count)
-            for item in array {
-                if ValueConversion.isNull(item) {
-                    result.append(NSNull())
-                    continue
-                }
-                do {
-                    if let transformed = flattenedOptional(try transform(item)) { result.append(transformed) }
-                } catch let error as TransformerError where error.code == .invalidInput {
-                    throw TransformerError.invalidInput(array, expected: "an array of \(error.expectation)")
-                }
-            }
-            return result
+        let forward: @Sendable (Any?) throws -> Any? = {
+            try mapArray($0, reportingWholeArray: true, element.transformedValue)
         }
-        let forward: @Sendable (Any?) throws -> Any? = { try map($0, element.transformedValue) }
         guard element.allowsReverseTransformation else { return ValueTransformer(forward: forward) }
-        return ValueTransformer(forward: forward, reverse: { try map($0, element.reverseTransformedValue) })
+        return ValueTransformer(forward: forward, reverse: {
+            try mapArray($0, reportingWholeArray: true, element.reverseTransformedValue)
+        })
+    }
+
+    /// Applies `transform` to every element of the array `value` (`nil`
+    /// passes through): `NSNull` elements stay `NSNull()`, elements
+    /// transformed to `nil` are left out, and input that is not an array
+    /// throws. An element's ``TransformerError/Code/invalidInput`` is
+    /// rethrown with the whole array as input when `reportingWholeArray`,
+    /// unchanged otherwise.
+    package static func mapArray(_ value: Any?, reportingWholeArray: Bool,
+                                 _ transform: (Any?) throws -> Any?) throws -> Any? {
+        guard let value = flattenedOptional(value) else { return nil }
+        guard let array = value as? [Any] else {
+            throw TransformerError.invalidInput(value, expected: "an array")
+        }
+        var result: [Any] = []
+        result.reserveCapacity(array.count)
+        for item in array {
+            if ValueConversion.isNull(item) {
+                result.append(NSNull())
+                continue
+            }
+            do {
+                if let transformed = flattenedOptional(try transform(item)) { result.append(transformed) }
+            } catch let error as TransformerError where reportingWholeArray && error.code == .invalidInput {
+                throw TransformerError.invalidInput(array, expected: "an array of \(error.expectation)")
+            }
+        }
+        return result
     }
 
     /// Passes values of `type` (and `nil`) through unchanged and throws for
