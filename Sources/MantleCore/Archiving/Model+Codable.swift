@@ -74,7 +74,7 @@ extension Model where Self: Encodable {
 
 extension Model where Self: Decodable {
     /// Creates the model with `init()`, decodes its coded properties (see
-    /// ``decodeProperties(from:)``), then calls ``validate()``.
+    /// `decodeProperties(from:)`), then calls ``validate()``.
     ///
     /// A key missing from the input leaves the property at its default (as
     /// Mantle does); keys that name no coded property are ignored. A value of

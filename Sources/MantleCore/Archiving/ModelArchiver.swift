@@ -8,7 +8,7 @@ import Foundation
 /// let copy = try ModelArchiver.unarchive(GHUser.self, from: data)
 /// ```
 ///
-/// An archive is a binary property list (see ``ArchiveFormat`` for the exact
+/// An archive is a binary property list (see `ArchiveFormat` for the exact
 /// layout) holding the root model, every class instance reachable from it
 /// once (so shared references and cycles keep their identity), and each
 /// model's type name and ``Model/modelVersion``. What is written per

@@ -6,7 +6,7 @@ extension Model {
     ///
     /// Properties compare with their own `==` when their type is `Equatable`
     /// (nested models, optionals and collections of them included); other
-    /// values follow ``ReflectiveEquality``'s rule: objects by identity,
+    /// values follow one rule: objects by identity,
     /// closures always equal, anything else child by child.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         let descriptor: ModelDescriptor

@@ -26,7 +26,7 @@ extension Model {
 }
 
 extension Model where Self: AnyObject {
-    /// Mantle's default merge of one key (see ``Model/takeValue(forKey:from:)``),
+    /// Mantle's default merge of one key (see `takeValue(forKey:from:)`),
     /// callable from a class's non-mutating `mergeValue(forKey:from:)`.
     public func takeValue(forKey key: String, from model: any Model) {
         guard let value = model.value(forKey: key) else { return }

@@ -62,9 +62,9 @@ public protocol Model: Hashable, CustomStringConvertible {
     /// Merges the value for `key` from another model.
     ///
     /// The default takes `model`'s value unless it is `nil`
-    /// (``takeValue(forKey:from:)``). Implement this to merge some keys
+    /// (`takeValue(forKey:from:)`). Implement this to merge some keys
     /// differently, as Mantle's `merge<Key>FromModel:` methods do, and call
-    /// ``takeValue(forKey:from:)`` for the others.
+    /// `takeValue(forKey:from:)` for the others.
     mutating func mergeValue(forKey key: String, from model: any Model)
 
     /// Merges every key that both this model and `model` have, through

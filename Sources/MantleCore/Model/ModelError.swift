@@ -1,7 +1,7 @@
 import Foundation
 
 /// An error from building or changing a model through its property keys
-/// (``Model/init(dictionary:)``, ``Model/setValue(_:forKey:)``).
+/// (``Model/init(dictionary:)``, `setValue(_:forKey:)`).
 ///
 /// The description says which property failed and why, e.g.
 /// `GHUser.id: expected Int, found number 3.5`.

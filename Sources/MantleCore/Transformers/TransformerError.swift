@@ -40,3 +40,42 @@ public struct TransformerError: Error, @unchecked Sendable, CustomStringConverti
         }
     }
 }
+
+extension TransformerError: CustomNSError {
+    /// Mantle's `MTLTransformerErrorHandlingErrorDomain`.
+    public static var errorDomain: String { "MTLTransformerErrorHandlingErrorDomain" }
+
+    /// Mantle's `MTLTransformerErrorHandlingErrorInvalidInput` (1); 2 for a
+    /// reverse transformation of a one-way transformer.
+    public var errorCode: Int {
+        switch code {
+        case .invalidInput: return 1
+        case .notReversible: return 2
+        }
+    }
+
+    /// The description and, under Mantle's
+    /// `MTLTransformerErrorHandlingInputValueErrorKey`, the input value.
+    public var errorUserInfo: [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+        if let inputValue { info["MTLTransformerErrorHandlingInputValueErrorKey"] = inputValue }
+        return info
+    }
+}
+
+extension ModelError: CustomNSError {
+    /// The domain of model errors.
+    public static var errorDomain: String { "MTLModelErrorDomain" }
+
+    /// 1 unknown property key, 2 type mismatch, 3 nil for a non-optional property.
+    public var errorCode: Int {
+        switch code {
+        case .unknownPropertyKey: return 1
+        case .typeMismatch: return 2
+        case .nilForNonOptional: return 3
+        }
+    }
+
+    /// The description.
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: description] }
+}
