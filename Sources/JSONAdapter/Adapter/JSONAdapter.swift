@@ -187,10 +187,9 @@ public final class JSONAdapter: @unchecked Sendable {
     /// Registers `transformer` for every mapped property declared with
     /// exactly `type` (and for elements and optionals of it) that has no
     /// transformer of its own — Mantle's `transformerForModelPropertiesOfClass:`.
-    /// Pass `nil` to remove it. Mappings compiled before are rebuilt.
+    /// Pass `nil` to remove it. Mappings compiled before are rebuilt on their next use.
     public static func register(_ transformer: ValueTransformer?, forType type: Any.Type) {
         TypeTransformerRegistry.shared.set(transformer, for: type)
-        ModelMapping.invalidateAll()
     }
 
     // MARK: Helpers

@@ -99,12 +99,23 @@ final class TypeTransformerRegistry: @unchecked Sendable {
     private let lock = NSLock()
     /// Registered transformers by type.
     private var transformers: [ObjectIdentifier: ValueTransformer] = [:]
+    /// Counts changes, so that mappings compiled before one can be told apart.
+    private var changes = 0
 
     /// Registers (or, with `nil`, removes) the transformer for `type`.
     func set(_ transformer: ValueTransformer?, for type: Any.Type) {
         lock.lock()
         defer { lock.unlock() }
         transformers[ObjectIdentifier(type)] = transformer
+        changes += 1
+    }
+
+    /// The number of changes so far; a mapping compiled at an older
+    /// generation may hold a transformer that is no longer registered.
+    var generation: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return changes
     }
 
     /// The transformer registered for exactly `type`.

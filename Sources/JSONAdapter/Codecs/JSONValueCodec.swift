@@ -117,13 +117,42 @@ extension JSONDocument {
         case .int(let x): return .signed(x)
         case .uint(let x): return .unsigned(x)
         case .double(let x):
-            guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
+            // Fractions, infinities and underflows to zero (`1e-400`, which
+            // JSONSerialization also reads as 0) are taken as the double says.
+            guard x.isFinite, x != 0, x.rounded(.towardZero) == x else { return .floating(x) }
+            let text = numberText(at: node)
+            // A fraction can hide beyond `Decimal`'s 38 digits (`1.000…0001`):
+            // the literal's own digits decide whether it is an integer.
+            guard Self.isIntegerLiteral(text) else { return .approximate(x) }
             // `Decimal` cannot hold every exponent (`1e-400`): then the double is
             // taken as it is, as JSONSerialization does.
-            guard let decimal = Decimal(string: numberText(at: node), locale: nil), !decimal.isNaN else {
+            guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else {
                 return .floating(x)
             }
             return NumberValue(decimal: decimal)
         }
+    }
+
+    /// `true` when a JSON number literal denotes an integer: every digit
+    /// after the decimal point, once the exponent has moved it, is zero
+    /// (`1.50e1` and `100e-2` are integers, `1.05e1` is not).
+    static func isIntegerLiteral(_ text: String) -> Bool {
+        var digits: [UInt8] = []
+        var pointPosition: Int?
+        var exponent = 0
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        while let c = utf8.first, c != UInt8(ascii: "e"), c != UInt8(ascii: "E") {
+            if c == UInt8(ascii: ".") { pointPosition = digits.count } else { digits.append(c) }
+            utf8 = utf8.dropFirst()
+        }
+        if !utf8.isEmpty {
+            // An exponent too large for `Int` means a value far beyond 64 bits either way.
+            guard let value = Int(Substring(utf8.dropFirst())) else { return true }
+            exponent = value
+        }
+        let (point, overflow) = (pointPosition ?? digits.count).addingReportingOverflow(exponent)
+        guard !overflow else { return exponent > 0 }
+        return digits.indices.allSatisfy { $0 < point || digits[$0] == UInt8(ascii: "0") }
     }
 }

@@ -20,9 +20,12 @@ final class ModelMapping: @unchecked Sendable {
     /// How the JSON object is laid out, for writing text; `nil` when two
     /// mappings overlap or a composite path needs the dictionary route.
     let outputTree: OutputTree?
+    /// The per-type transformer registry's generation this mapping was compiled at.
+    let generation: Int
 
     /// Compiles the mapping of `type`.
-    private init(type: any JSONSerializing.Type) throws(JSONAdapterError) {
+    private init(type: any JSONSerializing.Type, generation: Int) throws(JSONAdapterError) {
+        self.generation = generation
         modelType = type
         typeName = String(describing: type)
         let descriptor = ModelDescriptor.of(type)
@@ -70,21 +73,20 @@ final class ModelMapping: @unchecked Sendable {
     /// The compiled mapping of `type`.
     ///
     /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
+    /// A mapping compiled while a per-type transformer was being registered
+    /// is recompiled on its next use.
     static func of(_ type: any JSONSerializing.Type) throws(JSONAdapterError) -> ModelMapping {
-        if let cached = cache.cachedValue(for: type) { return cached }
-        let mapping = try ModelMapping(type: type)
-        return cache.value(for: type) { mapping }
+        let generation = TypeTransformerRegistry.shared.generation
+        if let cached = cache.cachedValue(for: type), cached.generation == generation { return cached }
+        let mapping = try ModelMapping(type: type, generation: generation)
+        cache.setValue(mapping, for: type)
+        return mapping
     }
 
     /// The mapping to encode `model` with: its dynamic type's (a class
     /// cluster's subclass is encoded with its own mapping).
     static func forEncoding(_ model: any JSONSerializing) throws(JSONAdapterError) -> ModelMapping {
         try of(type(of: model))
-    }
-
-    /// Forgets every compiled mapping (after a per-type transformer changes).
-    static func invalidateAll() {
-        cache.removeAll()
     }
 
     // MARK: Decoding

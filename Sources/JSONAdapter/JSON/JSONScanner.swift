@@ -210,6 +210,9 @@ package struct JSONScanner {
                 nodes[current].a = count
                 nodes[current].b = UInt32(truncatingIfNeeded: nodes.count)
                 if isObject {
+                    if !mayHaveDuplicates, keyHashes.count &- hashStart > Self.linearDuplicateCheckLimit {
+                        mayHaveDuplicates = Self.containsDuplicate(keyHashes[hashStart...])
+                    }
                     if mayHaveDuplicates { nodes[current].flags = JSONNode.objectMayHaveDuplicateKeys }
                     keyHashes.removeSubrange(hashStart...)
                 }
@@ -529,7 +532,9 @@ package struct JSONScanner {
         let word = (depth &- 1) &* 4 &+ (bit &>> 6)
         let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
         var duplicate = false
-        if filters[word] & mask != 0 {
+        if keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {
+            // A large object: its keys are checked once, sorted, when it closes.
+        } else if filters[word] & mask != 0 {
             var i = hashStart
             while i < keyHashes.count {
                 if keyHashes[i] == hash {
@@ -543,6 +548,16 @@ package struct JSONScanner {
         }
         keyHashes.append(hash)
         return duplicate
+    }
+
+    /// Objects with more keys than this are checked for duplicates when they close, by sorting
+    /// their key hashes, so that the check stays O(n log n) instead of O(n²).
+    static let linearDuplicateCheckLimit = 64
+
+    /// `true` when two of `hashes` are equal.
+    private static func containsDuplicate(_ hashes: ArraySlice<UInt64>) -> Bool {
+        let sorted = hashes.sorted()
+        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }
 
     /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed).

@@ -36,13 +36,6 @@ package final class TypeCache<Value>: @unchecked Sendable {
         return storage[ObjectIdentifier(type)]
     }
 
-    /// Forgets every cached value.
-    package func removeAll() {
-        lock.lock()
-        defer { lock.unlock() }
-        storage.removeAll()
-    }
-
     /// Sets (or replaces) the value for `type`.
     package func setValue(_ value: Value, for type: Any.Type) {
         lock.lock()
