@@ -87,15 +87,17 @@ package struct JSONNode: Sendable {
 /// The class is immutable after `init` (only `let` properties of `Sendable` types), so its
 /// `Sendable` conformance is compiler-checked rather than `@unchecked`.
 package final class JSONDocument: Sendable {
-    /// The input bytes (a private copy; shared without copying when given an `[UInt8]`).
-    package let bytes: [UInt8]
+    /// The input bytes, kept as given when they come as `Data` (copying a large
+    /// input would touch every page of it a second time).
+    package let bytes: Data
     /// The node tape; ``rootIndex`` is its first element.
     package let nodes: ContiguousArray<JSONNode>
 
     /// Parses `storage`; the designated initialiser.
-    private init(storage: [UInt8], maximumDepth: Int) throws(JSONDataError) {
+    private init(storage: Data, maximumDepth: Int) throws(JSONDataError) {
         self.bytes = storage
-        let result: Result<ContiguousArray<JSONNode>, JSONDataError> = storage.withUnsafeBufferPointer { buffer in
+        let result: Result<ContiguousArray<JSONNode>, JSONDataError> = storage.withUnsafeBytes { raw in
+            let buffer = raw.assumingMemoryBound(to: UInt8.self)
             do throws(JSONDataError) {
                 return .success(try JSONScanner.scan(buffer, maximumDepth: maximumDepth))
             } catch {
@@ -113,22 +115,28 @@ package final class JSONDocument: Sendable {
     ///     count as 65,535). Deeper input throws instead of exhausting the stack.
     /// - Throws: ``JSONDataError`` with the reason and byte offset of the first problem.
     package convenience init(bytes: [UInt8], maximumDepth: Int = 512) throws(JSONDataError) {
-        try self.init(storage: bytes, maximumDepth: maximumDepth)
+        try self.init(storage: Data(bytes), maximumDepth: maximumDepth)
     }
 
-    /// Parses a JSON text given as `Data` (copied once into contiguous storage).
+    /// Parses a JSON text given as `Data` (not copied).
     package convenience init(bytes: Data, maximumDepth: Int = 512) throws(JSONDataError) {
-        try self.init(storage: [UInt8](bytes), maximumDepth: maximumDepth)
+        try self.init(storage: bytes, maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON text given as any sequence of bytes (copied once into contiguous storage).
     package convenience init(bytes: some Sequence<UInt8>, maximumDepth: Int = 512) throws(JSONDataError) {
-        try self.init(storage: [UInt8](bytes), maximumDepth: maximumDepth)
+        try self.init(storage: Data(bytes), maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON text given as a Swift string (its UTF-8 encoding).
     package convenience init(text: String, maximumDepth: Int = 512) throws(JSONDataError) {
-        try self.init(storage: [UInt8](text.utf8), maximumDepth: maximumDepth)
+        try self.init(storage: Data(text.utf8), maximumDepth: maximumDepth)
+    }
+
+    /// Calls `body` with the input bytes.
+    @inline(__always)
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBytes { body($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
     // MARK: - Structure
@@ -190,7 +198,7 @@ package final class JSONDocument: Sendable {
     package func number(at node: Int) -> JSONNumber {
         let n = nodes[node]
         guard n.kind == .number else { return .int(0) }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             guard let base = buffer.baseAddress else { return .int(0) }
             return Self.parseNumber(base + Int(n.a), count: Int(n.b),
                                     isInteger: n.flags & JSONNode.numberIsInteger != 0)
@@ -208,7 +216,7 @@ package final class JSONDocument: Sendable {
     package func numberText(at node: Int) -> String {
         let n = nodes[node]
         guard n.kind == .number else { return "" }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(n.a)..<Int(n.a) + Int(n.b)]), as: UTF8.self)
         }
     }
@@ -217,7 +225,7 @@ package final class JSONDocument: Sendable {
     package func string(at node: Int) -> String {
         let n = nodes[node]
         guard n.kind == .string else { return "" }
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             let raw = UnsafeBufferPointer(rebasing: buffer[Int(n.a)..<Int(n.a) + Int(n.b)])
             if n.flags & JSONNode.stringHasEscapes == 0 {
                 return String(decoding: raw, as: UTF8.self)
@@ -238,7 +246,7 @@ package final class JSONDocument: Sendable {
         guard n.kind == .string else { return false }
         let start = Int(n.a)
         let length = Int(n.b)
-        return bytes.withUnsafeBufferPointer { buffer in
+        return withBytes { buffer in
             guard let base = buffer.baseAddress else { return key.isEmpty }
             if n.flags & JSONNode.stringHasEscapes == 0 {
                 guard length == key.count else { return false }
@@ -280,7 +288,7 @@ package final class JSONDocument: Sendable {
     private func findMember(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
                             last: Bool = false) -> Int? {
         nodes.withUnsafeBufferPointer { tape in
-            bytes.withUnsafeBufferPointer { buffer in
+            withBytes { buffer in
                 guard let base = buffer.baseAddress, start >= 0, end <= tape.count else { return nil }
                 let keyCount = key.count
                 let keyBase = key.baseAddress ?? base  // only dereferenced when keyCount > 0
