@@ -34,6 +34,9 @@ package struct JSONScanner {
         var mayHaveDuplicates: Bool
         /// For objects: where this object's key hashes start in `keyHashes`.
         var hashStart: Int
+
+        /// Outside every container.
+        static let topLevel = Frame(node: -1, count: 0, isObject: false, mayHaveDuplicates: false, hashStart: 0)
     }
 
     /// First byte of the input.
@@ -96,12 +99,8 @@ package struct JSONScanner {
             throw JSONDataError("byte order mark (BOM) is not allowed", at: pos)
         }
 
-        // The innermost open container lives in locals; enclosing ones in `frames`.
-        var current = -1  // tape index of the innermost open container; -1 at top level
-        var count: UInt32 = 0
-        var isObject = false
-        var mayHaveDuplicates = false
-        var hashStart = 0
+        // The innermost open container lives in `open`; enclosing ones in `frames`.
+        var open = Frame.topLevel
         var depth = 0  // number of open containers
 
         valueLoop: while true {
@@ -121,42 +120,28 @@ package struct JSONScanner {
                 guard depth < maximumDepth else {
                     throw JSONDataError("nesting deeper than \(maximumDepth)", at: pos)
                 }
-                if current >= 0 {
-                    frames.append(Frame(node: current, count: count, isObject: isObject,
-                                        mayHaveDuplicates: mayHaveDuplicates, hashStart: hashStart))
-                }
+                if open.node >= 0 { frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
-                current = nodes.count
+                open = Frame(node: nodes.count, count: 0, isObject: opensObject,
+                             mayHaveDuplicates: false, hashStart: keyHashes.count)
                 nodes.append(JSONNode(a: 0, b: 0, offset: UInt32(truncatingIfNeeded: pos),
                                       kind: opensObject ? .object : .array, flags: 0,
                                       depth: UInt16(truncatingIfNeeded: depth)))
                 depth &+= 1
-                count = 0
-                isObject = opensObject
-                mayHaveDuplicates = false
-                hashStart = keyHashes.count
                 pos &+= 1
                 skipWhitespace()
                 guard pos < end else { throw eofError() }
                 if p[pos] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
                     // Empty container: closed below, exactly like a non-empty one.
-                    nodes[current].b = UInt32(truncatingIfNeeded: nodes.count)
-                    if let frame = frames.popLast() {
-                        current = frame.node
-                        count = frame.count
-                        isObject = frame.isObject
-                        mayHaveDuplicates = frame.mayHaveDuplicates
-                        hashStart = frame.hashStart
-                    } else {
-                        current = -1
-                    }
+                    nodes[open.node].b = UInt32(truncatingIfNeeded: nodes.count)
+                    open = frames.popLast() ?? .topLevel
                     depth &-= 1
                 } else {
                     if opensObject {
                         resetFilter(depth: depth)
-                        if try scanKey(depth: depth, hashStart: hashStart) {
-                            mayHaveDuplicates = true
+                        if try scanKey(depth: depth, hashStart: open.hashStart) {
+                            open.mayHaveDuplicates = true
                         }
                     }
                     continue valueLoop
@@ -178,54 +163,46 @@ package struct JSONScanner {
                 throw unexpected(c, expecting: "a value")
             }
 
-            // A value has just been completed inside `current` (or at the top level).
+            // A value has just been completed inside `open` (or at the top level).
             while true {
-                guard current >= 0 else {
+                guard open.node >= 0 else {
                     skipWhitespace()
                     guard pos == end else {
                         throw JSONDataError("unexpected \(JSONDataError.describe(byte: p[pos])) after the top-level value", at: pos)
                     }
                     return
                 }
-                count &+= 1
+                open.count &+= 1
                 skipWhitespace()
                 guard pos < end else { throw eofError() }
                 let d = p[pos]
                 if d == UInt8(ascii: ",") {
                     pos &+= 1
                     skipWhitespace()
-                    if isObject {
-                        if try scanKey(depth: depth, hashStart: hashStart) {
-                            mayHaveDuplicates = true
+                    if open.isObject {
+                        if try scanKey(depth: depth, hashStart: open.hashStart) {
+                            open.mayHaveDuplicates = true
                         }
                     } else if pos < end && p[pos] == UInt8(ascii: "]") {
                         throw JSONDataError("trailing comma in array", at: pos)
                     }
                     continue valueLoop
                 }
-                guard d == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw unexpected(d, expecting: isObject ? "',' or '}'" : "',' or ']'")
+                guard d == (open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw unexpected(d, expecting: open.isObject ? "',' or '}'" : "',' or ']'")
                 }
                 pos &+= 1
-                nodes[current].a = count
-                nodes[current].b = UInt32(truncatingIfNeeded: nodes.count)
-                if isObject {
-                    if !mayHaveDuplicates, keyHashes.count &- hashStart > Self.linearDuplicateCheckLimit {
-                        mayHaveDuplicates = Self.containsDuplicate(keyHashes[hashStart...])
+                nodes[open.node].a = open.count
+                nodes[open.node].b = UInt32(truncatingIfNeeded: nodes.count)
+                if open.isObject {
+                    if !open.mayHaveDuplicates, keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit {
+                        open.mayHaveDuplicates = Self.containsDuplicate(keyHashes[open.hashStart...])
                     }
-                    if mayHaveDuplicates { nodes[current].flags = JSONNode.objectMayHaveDuplicateKeys }
-                    keyHashes.removeSubrange(hashStart...)
+                    if open.mayHaveDuplicates { nodes[open.node].flags = JSONNode.objectMayHaveDuplicateKeys }
+                    keyHashes.removeSubrange(open.hashStart...)
                 }
                 depth &-= 1
-                if let frame = frames.popLast() {
-                    current = frame.node
-                    count = frame.count
-                    isObject = frame.isObject
-                    mayHaveDuplicates = frame.mayHaveDuplicates
-                    hashStart = frame.hashStart
-                } else {
-                    current = -1
-                }
+                open = frames.popLast() ?? .topLevel
             }
         }
     }
