@@ -54,9 +54,10 @@ public final class JSONAdapter: @unchecked Sendable {
         try mapping.decodeAny(from: .dictionary(jsonDictionary))
     }
 
-    /// Decodes a model from JSON text (a JSON object, UTF-8).
-    public func model(fromJSONData data: Data) throws -> any JSONSerializing {
-        let document = try Self.parse(data)
+    /// Decodes a model from JSON text (a JSON object, UTF-8); nesting deeper
+    /// than `maximumDepth` is ``JSONAdapterError/Code/invalidJSONData``.
+    public func model(fromJSONData data: Data, maximumDepth: Int = 512) throws -> any JSONSerializing {
+        let document = try Self.parse(data, maximumDepth: maximumDepth)
         guard document.kind(at: document.rootIndex) == .object else {
             throw Self.notAnObject(describe(document, document.rootIndex))
         }
@@ -124,11 +125,13 @@ public final class JSONAdapter: @unchecked Sendable {
 
     /// Decodes a model from JSON text whose top level is an object.
     ///
-    /// Parsed by this package's RFC 8259 parser (nesting up to 512 levels);
-    /// only the values the mapping reads are converted.
-    public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data) throws -> M {
+    /// Parsed by this package's RFC 8259 parser; nesting deeper than
+    /// `maximumDepth` (512 by default) is ``JSONAdapterError/Code/invalidJSONData``.
+    /// Only the values the mapping reads are converted.
+    public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
+                                                 maximumDepth: Int = 512) throws -> M {
         let mapping = try ModelMapping.of(type)
-        let document = try parse(data)
+        let document = try parse(data, maximumDepth: maximumDepth)
         guard document.kind(at: document.rootIndex) == .object else {
             throw notAnObject(describe(document, document.rootIndex))
         }
@@ -136,10 +139,12 @@ public final class JSONAdapter: @unchecked Sendable {
     }
 
     /// Decodes models from JSON text whose top level is an array of objects;
-    /// fails as a whole, naming the index of the failing element.
-    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data) throws -> [M] {
+    /// fails as a whole, naming the index of the failing element. Nesting
+    /// deeper than `maximumDepth` (512 by default) is ``JSONAdapterError/Code/invalidJSONData``.
+    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
+                                                  maximumDepth: Int = 512) throws -> [M] {
         let mapping = try ModelMapping.of(type)
-        let document = try parse(data)
+        let document = try parse(data, maximumDepth: maximumDepth)
         let root = document.rootIndex
         guard document.kind(at: root) == .array else {
             throw JSONAdapterError(code: .invalidJSONDictionary,
@@ -195,9 +200,9 @@ public final class JSONAdapter: @unchecked Sendable {
     // MARK: Helpers
 
     /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
-    private static func parse(_ data: Data) throws -> JSONDocument {
+    private static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
         do {
-            return try JSONDocument(bytes: data)
+            return try JSONDocument(bytes: data, maximumDepth: maximumDepth)
         } catch {
             throw JSONAdapterError(code: .invalidJSONData, underlyingError: error,
                                    reason: "invalid JSON: \(error.description)")

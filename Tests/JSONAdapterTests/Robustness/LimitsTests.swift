@@ -423,3 +423,27 @@ struct RobustLimitsTests {
         #expect(try JSONAdapter.model(of: RobustBigString.self, fromJSONData: Data(unmapped.utf8)).text == "found")
     }
 }
+
+@Suite("Robustness: configurable depth limit")
+struct RobustConfigurableDepthTests {
+    /// `{"text": "x", "extra": [[…]]}` with `depth` containers in all.
+    static func nested(_ depth: Int) -> Data {
+        let arrays = depth - 1
+        return Data(("{\"text\": \"x\", \"extra\": " + String(repeating: "[", count: arrays)
+            + String(repeating: "]", count: arrays) + "}").utf8)
+    }
+
+    @Test("maximumDepth lowers and raises the limit", arguments: [(10, 10, true), (11, 10, false), (600, 1000, true), (600, 512, false)])
+    func depthLimit(depth: Int, limit: Int, accepted: Bool) throws {
+        let data = Self.nested(depth)
+        if accepted {
+            let model = try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, maximumDepth: limit)
+            #expect(model.text == "x")
+        } else {
+            let error = #expect(throws: JSONAdapterError.self) {
+                try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, maximumDepth: limit)
+            }
+            #expect(error?.code == .invalidJSONData)
+        }
+    }
+}
