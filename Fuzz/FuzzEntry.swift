@@ -145,7 +145,7 @@ enum FuzzOracle {
             let again = try decode(encoded)
             if again == value { return }
             var categories: Set<String> = []
-            if let unexplained = FuzzDifferences.unexplained(value, again, path: "\(V.self)", into: &categories) {
+            if let unexplained = RobustDifferences.unexplained(value, again, path: "\(V.self)", into: &categories) {
                 fail("round trip changed \(V.self) at \(unexplained)\n  before: \(value)\n  after:  \(again)\n  json:   "
                      + String(decoding: encoded, as: UTF8.self), data)
             }
@@ -191,63 +191,6 @@ enum FuzzDifferences {
             }
         }
         for category in categories { counts[category, default: 0] += 1 }
-    }
-
-    /// Keys of `type` whose JSON key path overlaps another mapped key's
-    /// (one is a dotted prefix of the other, or they are equal).
-    static func overlappingKeys(_ type: any JSONSerializing.Type) -> Set<String> {
-        func paths(_ keyPath: JSONKeyPath) -> [String] {
-            switch keyPath {
-            case .path(let path): return [path]
-            case .composite(let paths): return paths
-            }
-        }
-        let mapping = type.jsonKeyPathsByPropertyKey.mapValues(paths)
-        var result = Set<String>()
-        for (key, ownPaths) in mapping {
-            for (other, otherPaths) in mapping where other != key {
-                for a in ownPaths {
-                    for b in otherPaths where a == b || a.hasPrefix(b + ".") || b.hasPrefix(a + ".") {
-                        result.insert(key)
-                    }
-                }
-            }
-        }
-        return result
-    }
-
-    /// `nil` when `a` and `b` are equal up to accepted differences (added to
-    /// `categories`); otherwise where and how they differ.
-    static func unexplained(_ a: Any, _ b: Any, path: String, into categories: inout Set<String>) -> String? {
-        if ReflectiveEquality.isEqual(a, b) { return nil }
-        if let ma = a as? any JSONSerializing, let mb = b as? any JSONSerializing, type(of: ma) == type(of: mb) {
-            let overlap = overlappingKeys(type(of: ma))
-            let da = ma.dictionaryValue
-            let db = mb.dictionaryValue
-            for key in Set(da.keys).union(db.keys).sorted() {
-                let va = da[key] ?? NSNull()
-                let vb = db[key] ?? NSNull()
-                if ReflectiveEquality.isEqual(va, vb) { continue }
-                if overlap.contains(key), va is NSNull || vb is NSNull {
-                    categories.insert("overlap")
-                    continue
-                }
-                if let problem = unexplained(va, vb, path: path + "." + key, into: &categories) { return problem }
-            }
-            return nil
-        }
-        if let aa = a as? [Any], let ab = b as? [Any] {
-            guard aa.count == ab.count else { return "\(path): \(aa.count) vs \(ab.count) elements" }
-            for (index, (x, y)) in zip(aa, ab).enumerated() {
-                if let problem = unexplained(x, y, path: path + "[\(index)]", into: &categories) { return problem }
-            }
-            return nil
-        }
-        if let da = a as? Date, let db = b as? Date, abs(da.timeIntervalSince(db)) < 0.0005 {
-            categories.insert("date<1ms")
-            return nil
-        }
-        return "\(path): \(a) vs \(b)"
     }
 }
 

@@ -38,6 +38,9 @@ while IFS= read -r file; do
 done < <(find "$ROOT/Sources/MantleCore" "$ROOT/Sources/JSONAdapter" "$ROOT/Examples/GitHubModels" \
               -name '*.swift' ! -name 'Exports.swift' | sort)
 cp "$ROOT/Fuzz/FuzzEntry.swift" "$SRC/Fuzz_FuzzEntry.swift"
+# The round-trip oracle is shared with the test suite.
+sed -E '/^[[:space:]]*(@testable[[:space:]]+)?import[[:space:]]+(MantleCore|JSONAdapter)[[:space:]]*$/d' \
+    "$ROOT/Tests/JSONAdapterTests/Robustness/RoundTripDifferences.swift" > "$SRC/Fuzz_RoundTripDifferences.swift"
 
 # 2. Build (rebuilds only when a source changed).
 stamp="$(cat "$SRC"/*.swift | sha1sum | cut -d' ' -f1)"
