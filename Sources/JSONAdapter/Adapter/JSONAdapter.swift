@@ -57,23 +57,17 @@ public final class JSONAdapter: @unchecked Sendable {
     /// Decodes a model from JSON text (a JSON object, UTF-8); nesting deeper
     /// than `maximumDepth` is ``JSONAdapterError/Code/invalidJSONData``.
     public func model(fromJSONData data: Data, maximumDepth: Int = 512) throws -> any JSONSerializing {
-        let document = try Self.parse(data, maximumDepth: maximumDepth)
-        guard document.kind(at: document.rootIndex) == .object else {
-            throw Self.notAnObject(describe(document, document.rootIndex))
-        }
-        return try mapping.decodeAny(from: .document(document, document.rootIndex))
+        try mapping.decodeAny(from: Self.parseObject(data, maximumDepth: maximumDepth))
     }
 
     /// Encodes a model as a JSON dictionary, with the mapping of its dynamic type.
     public func jsonDictionary(from model: any JSONSerializing) throws -> [String: Any] {
-        try ModelMapping.forEncoding(model).jsonDictionary(from: model, options: options)
+        try Self.jsonDictionary(from: model, options: options)
     }
 
     /// Encodes a model as JSON text.
     public func jsonData(from model: any JSONSerializing) throws -> Data {
-        var writer = JSONWriter()
-        try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
-        return Data(writer.bytes)
+        try Self.jsonData(from: model, options: options)
     }
 
     // MARK: Dictionaries
@@ -131,11 +125,7 @@ public final class JSONAdapter: @unchecked Sendable {
     public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
                                                  maximumDepth: Int = 512) throws -> M {
         let mapping = try ModelMapping.of(type)
-        let document = try parse(data, maximumDepth: maximumDepth)
-        guard document.kind(at: document.rootIndex) == .object else {
-            throw notAnObject(describe(document, document.rootIndex))
-        }
-        return try mapping.decode(type, from: .document(document, document.rootIndex))
+        return try mapping.decode(type, from: parseObject(data, maximumDepth: maximumDepth))
     }
 
     /// Decodes models from JSON text whose top level is an array of objects;
@@ -207,6 +197,15 @@ public final class JSONAdapter: @unchecked Sendable {
             throw JSONAdapterError(code: .invalidJSONData, underlyingError: error,
                                    reason: "invalid JSON: \(error.description)")
         }
+    }
+
+    /// Parses JSON text whose top level must be an object.
+    private static func parseObject(_ data: Data, maximumDepth: Int) throws -> JSONObjectSource {
+        let document = try parse(data, maximumDepth: maximumDepth)
+        guard document.kind(at: document.rootIndex) == .object else {
+            throw notAnObject(describe(document, document.rootIndex))
+        }
+        return .document(document, document.rootIndex)
     }
 
     /// The error for a top level (or element) that is not an object.

@@ -51,13 +51,11 @@ package final class ModelDescriptor: @unchecked Sendable {
     private init(type: any Model.Type) {
         typeName = String(describing: type)
         isClass = type is AnyObject.Type
-        let fieldsByName = StoredField.table(of: type).fieldsByName
         var properties: [Property] = []
         let keys = type.propertyKeys
         for field in StoredField.table(of: type).fields where keys.contains(field.name) {
             let storage = type.storageBehavior(forPropertyKey: field.name)
-            guard storage != .none, fieldsByName[field.name] != nil,
-                  let accessor = makePropertyAccessor(for: field) else { continue }
+            guard storage != .none, let accessor = makePropertyAccessor(for: field) else { continue }
             properties.append(Property(key: field.name, storage: storage, accessor: accessor))
         }
         self.properties = properties
