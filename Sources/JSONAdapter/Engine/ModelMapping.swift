@@ -29,6 +29,10 @@ final class ModelMapping: @unchecked Sendable {
         modelType = type
         typeName = String(describing: type)
         let descriptor = ModelDescriptor.of(type)
+        if let refusal = descriptor.unsupportedDeclaration {
+            throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: refusal.propertyKey,
+                                   underlyingError: refusal, modelTypeName: typeName, reason: refusal.description)
+        }
         let keyPaths = type.jsonKeyPathsByPropertyKey
         for (key, keyPath) in keyPaths.sorted(by: { $0.key < $1.key }) {
             guard descriptor.property(forKey: key) != nil else {

@@ -153,6 +153,7 @@ final class ArchiveDecoder {
     private func decodeEntry<M: Model>(_ entry: ArchivedModel, into model: inout M, path: ArchivePath) throws {
         let modelType = type(of: model)
         let descriptor = ModelDescriptor.of(modelType)
+        try descriptor.checkSupported(at: path)
         learnTypes(of: modelType, descriptor: descriptor)
 
         var archived = [String: Any](minimumCapacity: entry.values.count)

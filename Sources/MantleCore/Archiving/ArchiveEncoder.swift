@@ -133,6 +133,7 @@ final class ArchiveEncoder {
     private func entry(for model: any Model, at path: ArchivePath, depth: Int) throws -> Entry {
         let modelType = type(of: model)
         let descriptor = ModelDescriptor.of(modelType)
+        try descriptor.checkSupported(at: path)
         let entry = Entry(typeName: ArchiveTypeName.of(modelType), version: modelType.modelVersion)
         try model.withStorageAddress { base in
             for property in descriptor.properties {

@@ -92,3 +92,14 @@ public struct ArchiveError: Error, CustomStringConvertible {
         }
     }
 }
+
+extension ModelDescriptor {
+    /// Throws ``ArchiveError/Code/unsupportedValue`` for a model type with a
+    /// declaration the write path refuses (see ``checkSupported()``).
+    func checkSupported(at path: ArchivePath) throws(ArchiveError) {
+        guard let refusal = unsupportedDeclaration else { return }
+        throw ArchiveError(code: .unsupportedValue, keyPath: path.appending(key: refusal.propertyKey).description,
+                           propertyKey: refusal.propertyKey, modelTypeName: typeName,
+                           valueTypeName: refusal.expectedTypeName, detail: refusal.foundValueDescription)
+    }
+}

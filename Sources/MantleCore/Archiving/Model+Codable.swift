@@ -54,6 +54,7 @@ extension Model where Self: Encodable {
         var container = encoder.container(keyedBy: ModelPropertyCodingKey.self)
         let modelType = type(of: self)
         let descriptor = dynamicDescriptor
+        try descriptor.checkSupported()
         try withStorageAddress { base in
             for property in descriptor.properties where Self.isCoded(property, in: modelType) {
                 guard let encodable = property.accessor.valueType as? any Encodable.Type else { continue }
@@ -97,6 +98,7 @@ extension Model where Self: Decodable {
         let container = try decoder.container(keyedBy: ModelPropertyCodingKey.self)
         let modelType = type(of: self)
         let descriptor = dynamicDescriptor
+        try descriptor.checkSupported()
         try withMutableStorageAddress { base in
             try Self.decodeCodedProperties(of: modelType, descriptor: descriptor, at: base, from: container)
         }
@@ -133,6 +135,7 @@ extension Model where Self: Decodable & AnyObject {
         let container = try decoder.container(keyedBy: ModelPropertyCodingKey.self)
         let modelType = type(of: self)
         let descriptor = dynamicDescriptor
+        try descriptor.checkSupported()
         var object = self
         try object.withMutableStorageAddress { base in
             try Self.decodeCodedProperties(of: modelType, descriptor: descriptor, at: base, from: container)

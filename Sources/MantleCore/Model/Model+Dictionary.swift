@@ -6,6 +6,7 @@ extension Model {
     public init(dictionary: [String: Any]) throws {
         self.init()
         let descriptor = dynamicDescriptor
+        try descriptor.checkSupported()
         try withMutableStorageAddress { base in
             for (key, value) in dictionary {
                 try Self.write(value, forKey: key, to: base, descriptor: descriptor)
@@ -42,6 +43,7 @@ extension Model {
     /// - Throws: ``ModelError``; the model is unchanged when it throws.
     public mutating func setValue(_ value: Any?, forKey key: String) throws {
         let descriptor = dynamicDescriptor
+        try descriptor.checkSupported()
         try withMutableStorageAddress { base in
             try Self.write(value, forKey: key, to: base, descriptor: descriptor)
         }
@@ -69,6 +71,7 @@ extension Model where Self: AnyObject {
     /// - Throws: ``ModelError``; the object is unchanged when it throws.
     public func setValue(_ value: Any?, forKey key: String) throws {
         let descriptor = dynamicDescriptor
+        try descriptor.checkSupported()
         try withExtendedLifetime(self) {
             try Self.write(value, forKey: key, to: Unmanaged.passUnretained(self).toOpaque(),
                            descriptor: descriptor)

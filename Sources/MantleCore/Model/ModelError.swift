@@ -14,6 +14,11 @@ public struct ModelError: Error, CustomStringConvertible {
         case typeMismatch
         /// `nil` or `NSNull` was given for a property that is not optional.
         case nilForNonOptional
+        /// The property's declaration cannot be read and written exactly by
+        /// reflection (for example an `unowned` reference given a storage other
+        /// than `.none`); ``ModelError/foundValueDescription`` says why. Every
+        /// throwing use of the model type reports it.
+        case unsupportedDeclaration
     }
 
     /// What went wrong.
@@ -24,7 +29,8 @@ public struct ModelError: Error, CustomStringConvertible {
     public var modelTypeName: String
     /// The property's declared type (empty for ``Code/unknownPropertyKey``).
     public var expectedTypeName: String
-    /// What was found instead, e.g. `number 3.5` (empty when nothing applies).
+    /// What was found instead, e.g. `number 3.5` (empty when nothing applies);
+    /// for ``Code/unsupportedDeclaration``, what about the declaration is not supported.
     public var foundValueDescription: String
 
     /// Creates an error.
@@ -47,6 +53,8 @@ public struct ModelError: Error, CustomStringConvertible {
             return "\(subject): expected \(expectedTypeName), found \(foundValueDescription)"
         case .nilForNonOptional:
             return "\(subject): expected \(expectedTypeName), found null (the property is not optional)"
+        case .unsupportedDeclaration:
+            return "\(subject): the declaration (\(expectedTypeName)) is not supported: \(foundValueDescription)"
         }
     }
 }

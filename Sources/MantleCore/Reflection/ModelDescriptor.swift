@@ -5,9 +5,11 @@ import Foundation
 /// This is the entry point of the write path. For a model type it asks the
 /// Swift runtime (see `RuntimeFields.swift`) for every stored field —
 /// superclass fields included — with its name, type, byte offset, `let`/`var`
-/// and strong/weak flags. It resolves the model's ``PropertyStorage`` for each
-/// key through the type's own `storageBehavior(forPropertyKey:)`, and builds a
-/// typed ``PropertyAccessor`` per property. Reading and writing then cost a
+/// and ownership (strong, weak, unowned, unowned(unsafe): see
+/// `ReferenceOwnership.swift`). ``ModelFields`` picks the fields that make up
+/// the model; the model's ``PropertyStorage`` for each key comes from the
+/// type's own `storageBehavior(forPropertyKey:)`; and one typed
+/// ``PropertyAccessor`` is built per property. Reading and writing then cost a
 /// dictionary lookup (by key) and a typed load or store at a fixed offset.
 ///
 /// Why this design: `Mirror` can read but not write; key paths cannot be made
@@ -16,8 +18,10 @@ import Foundation
 /// releases. The runtime functions used here are the ones `Mirror` itself
 /// calls, are exported with a stable ABI on every platform, and report class
 /// fields (with inherited ones) as well as struct fields. `let` constants are
-/// never written, and `weak` fields go through the runtime's weak-reference
-/// functions.
+/// never written; `weak` fields go through the runtime's weak-reference
+/// functions (with their witness tables for protocol types); a declaration
+/// that cannot be handled exactly (`unowned` made part of the model) is
+/// recorded in ``unsupportedDeclaration`` and refused by every throwing entry point.
 package final class ModelDescriptor: @unchecked Sendable {
     /// One property that takes part in the model (storage is not `.none`).
     package struct Property: Sendable {
@@ -47,20 +51,46 @@ package final class ModelDescriptor: @unchecked Sendable {
         indexByKey[key].map { properties[$0] }
     }
 
+    /// The first declaration that takes part in the model (its storage is
+    /// not `.none`) but that the write path cannot handle exactly, as the
+    /// error that every throwing entry point reports; `nil` when there is none.
+    package let unsupportedDeclaration: ModelError?
+
+    /// Throws ``unsupportedDeclaration``, if any: called first by every
+    /// throwing entry point (`init(dictionary:)`, `setValue(_:forKey:)`, the
+    /// JSON adapter, the archiver, `Codable`), so that such a model is refused
+    /// at first use. Non-throwing operations (`==`, `hash(into:)`,
+    /// `description`, `dictionaryValue`, `copy()`) never touch the refused
+    /// property: it is not among ``properties``.
+    @inline(__always)
+    package func checkSupported() throws(ModelError) {
+        if let unsupportedDeclaration { throw unsupportedDeclaration }
+    }
+
     /// Builds the descriptor of `type`.
     private init(type: any Model.Type) {
         typeName = String(describing: type)
         isClass = type is AnyObject.Type
         var properties: [Property] = []
+        var unsupported: ModelError?
         let keys = type.propertyKeys
-        for field in StoredField.table(of: type).fields where keys.contains(field.name) {
-            let storage = type.storageBehavior(forPropertyKey: field.name)
-            guard storage != .none, let accessor = makePropertyAccessor(for: field) else { continue }
-            properties.append(Property(key: field.name, storage: storage, accessor: accessor))
+        for field in ModelFields.of(type).fields where keys.contains(field.key) {
+            let storage = type.storageBehavior(forPropertyKey: field.key)
+            guard storage != .none else { continue }
+            switch makePropertyAccessor(for: field.stored) {
+            case .success(let accessor):
+                properties.append(Property(key: field.key, storage: storage, accessor: accessor))
+            case .failure(let refusal):
+                unsupported = unsupported ?? ModelError(
+                    code: .unsupportedDeclaration, propertyKey: field.key, modelTypeName: typeName,
+                    expectedTypeName: ValueDescription.typeName(field.stored.type),
+                    foundValueDescription: refusal.reason)
+            }
         }
         self.properties = properties
+        unsupportedDeclaration = unsupported
         permanentProperties = properties.filter { $0.storage == .permanent }
-        indexByKey = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        indexByKey = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The descriptors built so far.
@@ -73,24 +103,56 @@ package final class ModelDescriptor: @unchecked Sendable {
     }
 }
 
-extension StoredField {
-    /// The stored fields of one type, with a lookup by name.
-    struct Table: Sendable {
-        /// Every stored field, superclass fields first.
-        let fields: [StoredField]
-        /// Fields by name (the last declaration wins if names repeat).
-        let fieldsByName: [String: StoredField]
+/// The stored fields that make up a model type, by property key.
+///
+/// Three rules decide which of the runtime's fields (`StoredField`) these are,
+/// and every path (keys, storage, reading, writing, description) uses them:
+/// 1. Only fields declared by types that are themselves models take part. A
+///    class's superclass chain is cut at its first ancestor that is not a
+///    `Model` (`final class Job: Operation, Model` has only its own fields;
+///    `Operation`'s private state is not part of the model). Make a superclass
+///    conform to `Model` to include its fields.
+/// 2. The most derived declaration of a name wins: a subclass property `name`
+///    hides a superclass's private field `name`, for every operation.
+/// 3. A property wrapper's storage `_x` whose type conforms to
+///    ``ModelPropertyWrapper`` takes part under the declared name `x`.
+struct ModelFields: Sendable {
+    /// A stored field with the property key it takes part under.
+    struct Field: Sendable {
+        /// The property key (the declared name; `x` for a wrapper's `_x`).
+        let key: String
+        /// The stored field.
+        let stored: StoredField
     }
 
-    /// Field tables built so far.
-    private static let tables = TypeCache<Table>()
+    /// The fields in declaration order (superclass fields first), one per key.
+    let fields: [Field]
+    /// The fields by key.
+    let fieldsByKey: [String: Field]
 
-    /// The stored fields of `type`, from the runtime, cached.
-    static func table(of type: Any.Type) -> Table {
+    /// Field tables built so far.
+    private static let tables = TypeCache<ModelFields>()
+
+    /// The fields of the model type `type`, built once and cached.
+    static func of(_ type: any Model.Type) -> ModelFields {
         tables.value(for: type) {
-            let fields = StoredField.fields(of: type)
-            return Table(fields: fields,
-                         fieldsByName: Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last }))
+            var byKey: [String: Field] = [:]
+            var order: [String] = []
+            for stored in StoredField.fields(of: type) where stored.declaringType is any Model.Type {
+                let field = Field(key: stored.propertyKey, stored: stored)
+                // Superclass fields come first, so a later field with the same key is the more derived one.
+                if byKey.updateValue(field, forKey: field.key) == nil { order.append(field.key) }
+            }
+            return ModelFields(fields: order.compactMap { byKey[$0] }, fieldsByKey: byKey)
         }
+    }
+}
+
+extension StoredField {
+    /// The key the field takes part under: its name, or `x` for the storage
+    /// `_x` of a property wrapper that conforms to ``ModelPropertyWrapper``.
+    var propertyKey: String {
+        guard name.hasPrefix("_"), name.count > 1, type is any ModelPropertyWrapper.Type else { return name }
+        return String(name.dropFirst())
     }
 }

@@ -36,25 +36,61 @@ package protocol PropertyAccessor: AnyObject, Sendable {
     func accept<Visitor: PropertyAccessorVisitor>(_ visitor: Visitor) -> Visitor.Result
 }
 
-/// Builds the accessor for a stored field, or returns `nil` for a reference
-/// that is neither strong nor an optional (`unowned`), which models do not support.
-func makePropertyAccessor(for field: StoredField) -> (any PropertyAccessor)? {
-    func strong<Value>(_ type: Value.Type) -> any PropertyAccessor {
-        TypedPropertyAccessor<Value>(offset: field.offset, isWritable: field.isVariable)
-    }
+/// Why a stored field cannot take part in a model.
+struct AccessorRefusal: Error {
+    /// A sentence for ``ModelError/foundValueDescription``.
+    let reason: String
+}
+
+/// Builds the accessor for a stored field, or says why the write path cannot
+/// handle it exactly.
+///
+/// - strong fields: typed access at the offset (through `wrappedValue` for a
+///   ``ModelPropertyWrapper``'s storage);
+/// - `weak` fields: the runtime's weak-reference functions, plus the witness
+///   tables of a class-bound protocol type (``WeakPropertyAccessor``);
+/// - `unowned`, `unowned(unsafe)` and unclassifiable references: refused.
+func makePropertyAccessor(for field: StoredField) -> Result<any PropertyAccessor, AccessorRefusal> {
     switch field.ownership {
     case .strong:
-        return strong(field.type)
+        if let wrapper = field.type as? any ModelPropertyWrapper.Type, field.propertyKey != field.name {
+            return .success(wrapper.wrappedAccessor(offset: field.offset, isWritable: field.isVariable))
+        }
+        func strong<Value>(_ type: Value.Type) -> any PropertyAccessor {
+            TypedPropertyAccessor<Value>(offset: field.offset, isWritable: field.isVariable)
+        }
+        return .success(strong(field.type))
     case .weak:
-        guard let optional = field.type as? any OptionalRepresentable.Type else { return nil }
+        guard let optional = field.type as? any OptionalRepresentable.Type else {
+            return .failure(AccessorRefusal(reason: "a weak reference whose type is not Optional"))
+        }
         return optional.weakAccessor(offset: field.offset, isWritable: field.isVariable)
+    case .unowned:
+        return .failure(AccessorRefusal(reason: "an unowned reference traps when read after its object is gone; declare it weak, or leave its storage .none"))
+    case .unownedUnsafe:
+        return .failure(AccessorRefusal(reason: "an unowned(unsafe) reference cannot be read safely; declare it weak, or leave its storage .none"))
+    case .unknown:
+        return .failure(AccessorRefusal(reason: "a reference whose ownership the field descriptor does not confirm; leave its storage .none"))
     }
 }
 
 extension OptionalRepresentable {
-    /// The accessor for a `weak var` of type `Wrapped?`.
-    fileprivate static func weakAccessor(offset: Int, isWritable: Bool) -> any PropertyAccessor {
-        WeakPropertyAccessor<Wrapped>(offset: offset, isWritable: isWritable)
+    /// The accessor for a `weak var` of type `Wrapped?`, if its layout is the
+    /// one ``WeakPropertyAccessor`` handles.
+    fileprivate static func weakAccessor(
+        offset: Int, isWritable: Bool
+    ) -> Result<any PropertyAccessor, AccessorRefusal> {
+        guard let accessor = WeakPropertyAccessor<Wrapped>.make(offset: offset, isWritable: isWritable) else {
+            return .failure(AccessorRefusal(reason: "a weak reference with an unexpected layout"))
+        }
+        return .success(accessor)
+    }
+}
+
+extension ModelPropertyWrapper {
+    /// The accessor for a field holding this wrapper, exposed as its wrapped value.
+    fileprivate static func wrappedAccessor(offset: Int, isWritable: Bool) -> any PropertyAccessor {
+        WrappedPropertyAccessor<Self>(offset: offset, isWritable: isWritable)
     }
 }
 
@@ -75,10 +111,10 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     package let isWritable: Bool
     /// Converts untyped input to `Value`.
     package let converter: Converter<Value>
-    /// Compares two stored values in place.
-    private let equal: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
-    /// Hashes a stored value in place.
-    private let hashValue: (UnsafeRawPointer, inout Hasher) -> Void
+    /// Compares two `Value`s at two addresses.
+    fileprivate let equal: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+    /// Hashes the `Value` at an address.
+    fileprivate let hashValue: (UnsafeRawPointer, inout Hasher) -> Void
 
     /// Creates the accessor for a field at `offset`.
     init(offset: Int, isWritable: Bool) {
@@ -100,13 +136,19 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
         storeValue(value, to: base)
     }
 
-    /// Loads the value (overridden for weak fields).
+    /// Loads the value (overridden for weak fields and property wrappers).
     func loadValue(from base: UnsafeRawPointer) -> Value {
+        // SAFETY: `base` is the storage address of an instance of the model
+        // type this accessor was built for (`withStorageAddress`), and the
+        // runtime reported a stored `Value` at `offset` in that type; the
+        // typed load retains as ordinary code would.
         (base + offset).assumingMemoryBound(to: Value.self).pointee
     }
 
-    /// Stores the value (overridden for weak fields).
+    /// Stores the value (overridden for weak fields and property wrappers).
     func storeValue(_ value: Value, to base: UnsafeMutableRawPointer) {
+        // SAFETY: as for `loadValue`, and the field is initialised (the model
+        // was made by `init()`), so assignment releases the old value.
         (base + offset).assumingMemoryBound(to: Value.self).pointee = value
     }
 
@@ -123,16 +165,31 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     }
 
     package func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        // SAFETY: both addresses are instances of the same model type, whose
+        // field at `offset` is an initialised `Value` (see `loadValue`).
         (destination + offset).assumingMemoryBound(to: Value.self).pointee =
             (source + offset).assumingMemoryBound(to: Value.self).pointee
     }
 
     package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        // SAFETY: `equal` reads a `Value` at each address (see `loadValue`).
         equal(lhs + offset, rhs + offset)
     }
 
     package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher) {
+        // SAFETY: `hashValue` reads a `Value` at the address (see `loadValue`).
         hashValue(base + offset, &hasher)
+    }
+
+    /// `==` on the values as loaded, for fields that do not hold a `Value` in place.
+    fileprivate func isEqualLoaded(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        let left = loadValue(from: lhs), right = loadValue(from: rhs)
+        return withUnsafePointer(to: left) { left in withUnsafePointer(to: right) { equal(left, $0) } }
+    }
+
+    /// `hash(into:)` on the value as loaded, for fields that do not hold a `Value` in place.
+    fileprivate func hashLoaded(at base: UnsafeRawPointer, into hasher: inout Hasher) {
+        withUnsafePointer(to: loadValue(from: base)) { hashValue($0, &hasher) }
     }
 
     package func accept<Visitor: PropertyAccessorVisitor>(_ visitor: Visitor) -> Visitor.Result {
@@ -143,45 +200,128 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
 /// Storage with the layout of one `weak var value: AnyObject?`.
 ///
 /// A struct with a single stored property has that property's layout, so this
-/// cell overlays a model's weak field exactly; reading and writing `value`
-/// makes the compiler emit the runtime's weak-reference load and assign.
+/// cell overlays the first word of a model's weak field exactly (the weak
+/// reference itself); reading and writing `value` makes the compiler emit the
+/// runtime's weak-reference load and assign.
 private struct WeakReferenceCell {
     /// The weakly held object.
     weak var value: AnyObject?
 }
 
-/// A `weak` stored property (`weak var x: T?`): loads and stores go through
-/// the runtime's weak-reference functions, never as a strong pointer.
+/// A `weak` stored property (`weak var x: Referent?`): the reference goes
+/// through the runtime's weak-reference functions, never as a strong pointer.
 ///
-/// Fields the runtime reports as not strong are taken to be `weak`; `unowned`
-/// properties are not supported in models (declare them `weak`).
+/// `Referent` is what Swift allows behind `weak`: a class, `AnyObject`, or a
+/// class-bound protocol or composition (`any Delegate`, `any A & B`). Such a
+/// field is laid out like the strong value of `Referent`, with the weak
+/// reference in place of the strong one: one pointer-sized weak reference,
+/// then one witness-table pointer per protocol (16 bytes for `(any Delegate)?`).
+/// ``make(offset:isWritable:)`` checks that layout through `MemoryLayout` and fails for any
+/// other, so that the model refuses the field instead of guessing. Witness
+/// tables are immortal, unowned pointers, copied as plain words.
 final class WeakPropertyAccessor<Referent>: TypedPropertyAccessor<Referent?>, @unchecked Sendable {
-    override init(offset: Int, isWritable: Bool) {
+    /// Bytes of witness-table pointers after the weak reference.
+    private let witnessTableBytes: Int
+
+    /// Creates the accessor for a field whose layout was checked by ``make(offset:isWritable:)``.
+    private init(offset: Int, isWritable: Bool, witnessTableBytes: Int) {
+        self.witnessTableBytes = witnessTableBytes
         super.init(offset: offset, isWritable: isWritable)
     }
 
+    /// The accessor, or `nil` when `Referent?` does not have the layout of a
+    /// weak class reference followed by witness-table pointers.
+    static func make(offset: Int, isWritable: Bool) -> WeakPropertyAccessor? {
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        let size = MemoryLayout<Referent>.size
+        guard size >= word, size % word == 0,
+              MemoryLayout<Referent?>.size == size,
+              MemoryLayout<Referent>.alignment == MemoryLayout<UnsafeRawPointer>.alignment,
+              MemoryLayout<WeakReferenceCell>.size == word else { return nil }
+        return WeakPropertyAccessor(offset: offset, isWritable: isWritable, witnessTableBytes: size - word)
+    }
+
+    /// The weak reference cell at the start of the field.
+    @inline(__always)
+    private func cell(_ base: UnsafeRawPointer) -> UnsafePointer<WeakReferenceCell> {
+        // SAFETY: the runtime reported a weak field at `offset`, whose first
+        // word is a weak reference: the layout of `WeakReferenceCell` (checked
+        // in `make`).
+        (base + offset).assumingMemoryBound(to: WeakReferenceCell.self)
+    }
+
     override func loadValue(from base: UnsafeRawPointer) -> Referent? {
-        (base + offset).assumingMemoryBound(to: WeakReferenceCell.self).pointee.value as? Referent
+        // The cast finds the protocol witnesses again by conformance lookup;
+        // the stored object conforms, since only a `Referent` was stored.
+        cell(base).pointee.value as? Referent
     }
 
     override func storeValue(_ value: Referent?, to base: UnsafeMutableRawPointer) {
-        let object = flattenedOptional(value).map { $0 as AnyObject }
-        (base + offset).assumingMemoryBound(to: WeakReferenceCell.self).pointee.value = object
+        let field = base + offset
+        UnsafeMutablePointer(mutating: cell(base)).pointee.value = value.map { $0 as AnyObject }
+        guard witnessTableBytes > 0 else { return }
+        let tables = field + MemoryLayout<UnsafeRawPointer>.size
+        if let value {
+            // SAFETY: a strong `Referent` is the object pointer followed by
+            // the same witness-table pointers (sizes checked in `make`);
+            // witness tables are not reference counted, so a byte copy is exact.
+            withUnsafeBytes(of: value) { bytes in
+                guard let start = bytes.baseAddress else { return }
+                tables.copyMemory(from: start + MemoryLayout<UnsafeRawPointer>.size, byteCount: witnessTableBytes)
+            }
+        } else {
+            // SAFETY: plain pointer words inside the field (see above).
+            tables.initializeMemory(as: UInt8.self, repeating: 0, count: witnessTableBytes)
+        }
     }
 
     override package func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
-        (destination + offset).assumingMemoryBound(to: WeakReferenceCell.self).pointee.value =
-            (source + offset).assumingMemoryBound(to: WeakReferenceCell.self).pointee.value
+        UnsafeMutablePointer(mutating: cell(destination)).pointee.value = cell(source).pointee.value
+        guard witnessTableBytes > 0 else { return }
+        // SAFETY: the witness-table words of two fields of the same type (see `storeValue`).
+        let word = MemoryLayout<UnsafeRawPointer>.size
+        (destination + offset + word).copyMemory(from: source + offset + word, byteCount: witnessTableBytes)
     }
 
     override package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        (lhs + offset).assumingMemoryBound(to: WeakReferenceCell.self).pointee.value ===
-            (rhs + offset).assumingMemoryBound(to: WeakReferenceCell.self).pointee.value
+        cell(lhs).pointee.value === cell(rhs).pointee.value
     }
 
     override package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher) {
-        let object = (base + offset).assumingMemoryBound(to: WeakReferenceCell.self).pointee.value
-        hasher.combine(object.map(ObjectIdentifier.init))
+        hasher.combine(cell(base).pointee.value.map(ObjectIdentifier.init))
+    }
+}
+
+/// The storage `_x` of a property wrapper `@W var x`, exposed as `x`: reads
+/// and writes go through the wrapper's `wrappedValue` (its setter runs).
+final class WrappedPropertyAccessor<Wrapper: ModelPropertyWrapper>:
+    TypedPropertyAccessor<Wrapper.WrappedValue>, @unchecked Sendable
+{
+    /// The wrapper stored in the field.
+    @inline(__always)
+    private func wrapper(_ base: UnsafeRawPointer) -> UnsafePointer<Wrapper> {
+        // SAFETY: the runtime reported a stored `Wrapper` at `offset`.
+        (base + offset).assumingMemoryBound(to: Wrapper.self)
+    }
+
+    override func loadValue(from base: UnsafeRawPointer) -> Wrapper.WrappedValue {
+        wrapper(base).pointee.wrappedValue
+    }
+
+    override func storeValue(_ value: Wrapper.WrappedValue, to base: UnsafeMutableRawPointer) {
+        UnsafeMutablePointer(mutating: wrapper(base)).pointee.wrappedValue = value
+    }
+
+    override package func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        UnsafeMutablePointer(mutating: wrapper(destination)).pointee = wrapper(source).pointee
+    }
+
+    override package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        isEqualLoaded(lhs, rhs)
+    }
+
+    override package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher) {
+        hashLoaded(at: base, into: &hasher)
     }
 }
 

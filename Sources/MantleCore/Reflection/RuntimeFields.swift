@@ -41,15 +41,8 @@ func _runtimeRecursiveFieldOffset(_ type: Any.Type, index: Int) -> Int
 
 /// One stored field of a struct or class, as the runtime describes it.
 struct StoredField: Sendable {
-    /// How the field holds a reference.
-    enum Ownership: Sendable {
-        /// An ordinary stored value.
-        case strong
-        /// `weak` (or `unowned`): the field does not own its referent.
-        case weak
-    }
-
-    /// The declared name (`$__lazy_storage_$_x` for `lazy var x`).
+    /// The declared name (`$__lazy_storage_$_x` for `lazy var x`, `_x` for the
+    /// storage of a property wrapper `@W var x`).
     let name: String
     /// The declared type (`Optional<T>` for `weak var x: T?`).
     let type: Any.Type
@@ -57,8 +50,10 @@ struct StoredField: Sendable {
     let offset: Int
     /// `true` for `var`, `false` for `let`.
     let isVariable: Bool
-    /// Strong, or weak/unowned.
-    let ownership: Ownership
+    /// How the field holds its value.
+    let ownership: ReferenceOwnership
+    /// The struct, or the class in the hierarchy, that declares the field.
+    let declaringType: Any.Type
 
     /// The name prefix the compiler gives a `lazy var`'s backing storage.
     static let lazyStoragePrefix = "$__lazy_storage_$_"
@@ -68,9 +63,16 @@ struct StoredField: Sendable {
 
     /// Every stored field of `type` (superclass fields first), or an empty
     /// array for types that have none (enums, tuples are not models).
+    ///
+    /// Name, type, offset and `var`/`let` come from the runtime. Fields the
+    /// runtime reports as not strong are classified as weak, unowned or
+    /// unowned(unsafe) from the declaring type's field descriptor
+    /// (`ReferenceOwnership.swift`), accepted only where the descriptor agrees
+    /// with the runtime on every field of that type; otherwise `.unknown`.
     static func fields(of type: Any.Type) -> [StoredField] {
         let count = _runtimeRecursiveFieldCount(type)
         guard count > 0 else { return [] }
+        let declarers = DeclaringTypes(of: type)
         var result: [StoredField] = []
         result.reserveCapacity(count)
         for index in 0..<count {
@@ -78,13 +80,81 @@ struct StoredField: Sendable {
             let fieldType = _runtimeRecursiveFieldMetadata(type, index: index, fieldMetadata: &metadata)
             let name = metadata.name.map { String(cString: $0) } ?? ""
             metadata.freeName?(metadata.name)
+            let (declaringType, localIndex) = declarers.declarer(ofFieldAt: index)
+            let ownership: ReferenceOwnership
+            if metadata.isStrong {
+                ownership = .strong
+            } else {
+                ownership = declarers.verifiedOwnership(ofField: localIndex, of: declaringType,
+                                                        name: name, isVariable: metadata.isVar)
+            }
             result.append(StoredField(
                 name: name,
                 type: fieldType,
                 offset: _runtimeRecursiveFieldOffset(type, index: index),
                 isVariable: metadata.isVar,
-                ownership: metadata.isStrong ? .strong : .weak))
+                ownership: ownership,
+                declaringType: declaringType))
         }
         return result
+    }
+}
+
+/// The types that declare the fields of a struct (itself) or a class (itself
+/// and its superclasses), with the index of each one's first field in the
+/// runtime's recursive field list.
+private struct DeclaringTypes {
+    /// From the most derived class (or the struct) up to the root class,
+    /// with the index at which its own fields start.
+    private let chain: [(type: Any.Type, firstField: Int)]
+
+    init(of type: Any.Type) {
+        var chain: [(Any.Type, Int)] = []
+        var current: Any.Type? = type
+        while let declarer = current {
+            let superclass: AnyClass? = (declarer as? AnyClass).flatMap { _getSuperclass($0) }
+            chain.append((declarer, superclass.map { _runtimeRecursiveFieldCount($0) } ?? 0))
+            current = superclass
+        }
+        self.chain = chain
+    }
+
+    /// The type that declares recursive field `index`, and the field's index among its own.
+    func declarer(ofFieldAt index: Int) -> (Any.Type, Int) {
+        for (type, firstField) in chain where index >= firstField {
+            return (type, index - firstField)
+        }
+        // Unreachable: the root of the chain starts at field 0.
+        return (chain.last?.type ?? Any.self, index)
+    }
+
+    /// The ownership of a not-strong field, from the declaring type's field
+    /// descriptor, after checking that every record of that type agrees with
+    /// what the runtime says about the same field.
+    func verifiedOwnership(ofField localIndex: Int, of declaringType: Any.Type,
+                           name: String, isVariable: Bool) -> ReferenceOwnership {
+        guard let records = FieldDescriptorReader.ownRecords(of: declaringType),
+              records.count == ownFieldCount(of: declaringType),
+              localIndex < records.count else { return .unknown }
+        // Every record must match the runtime's report of the same field.
+        guard let firstField = chain.first(where: { $0.type == declaringType })?.firstField else { return .unknown }
+        for (offset, record) in records.enumerated() {
+            var metadata = RuntimeFieldMetadata()
+            _ = _runtimeRecursiveFieldMetadata(declaringType, index: firstField + offset, fieldMetadata: &metadata)
+            let runtimeName = metadata.name.map { String(cString: $0) } ?? ""
+            metadata.freeName?(metadata.name)
+            guard record.name == runtimeName, record.isVariable == metadata.isVar,
+                  (record.ownership == .strong) == metadata.isStrong,
+                  record.ownership != .unknown else { return .unknown }
+        }
+        let record = records[localIndex]
+        guard record.name == name, record.isVariable == isVariable else { return .unknown }
+        return record.ownership
+    }
+
+    /// How many fields `type` declares itself.
+    private func ownFieldCount(of type: Any.Type) -> Int {
+        guard let entry = chain.first(where: { $0.type == type }) else { return -1 }
+        return _runtimeRecursiveFieldCount(type) - entry.firstField
     }
 }
