@@ -14,8 +14,10 @@ import Foundation
 ///
 /// Why this design: `Mirror` can read but not write; key paths cannot be made
 /// from names; the standard library's field-enumeration SPI is not available
-/// on every toolchain; and hand-parsing metadata breaks between Swift
-/// releases. The runtime functions used here are the ones `Mirror` itself
+/// on every toolchain; and hand-parsing metadata layouts is fragile (the one
+/// structure read directly, the ABI-stable field descriptor, is read only for
+/// ownership, and only where it agrees with the runtime's own report). The
+/// runtime functions used here are the ones `Mirror` itself
 /// calls, are exported with a stable ABI on every platform, and report class
 /// fields (with inherited ones) as well as struct fields. `let` constants are
 /// never written; `weak` fields go through the runtime's weak-reference
