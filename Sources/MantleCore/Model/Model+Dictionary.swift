@@ -72,6 +72,8 @@ extension Model where Self: AnyObject {
     public func setValue(_ value: Any?, forKey key: String) throws {
         let descriptor = dynamicDescriptor
         try descriptor.checkSupported()
+        // SAFETY: `self` is alive for the closure, and its unretained address
+        // is the object from which the runtime's field offsets count.
         try withExtendedLifetime(self) {
             try Self.write(value, forKey: key, to: Unmanaged.passUnretained(self).toOpaque(),
                            descriptor: descriptor)

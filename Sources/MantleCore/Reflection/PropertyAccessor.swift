@@ -341,6 +341,10 @@ enum PointerEquality {
         if let equatable = type as? any Equatable.Type {
             return (equatable.pointerEquality(), { _, _ in })
         }
+        // SAFETY (every witness in this file): the pointers handed to a
+        // witness for `Value` come from `TypedPropertyAccessor<Value>`, which
+        // passes the address of a stored `Value` of a live model (or of a
+        // local `Value` in `isEqualLoaded`/`hashLoaded`).
         return (
             { lhs, rhs in
                 ReflectiveEquality.isEqual(
