@@ -84,24 +84,32 @@ package struct JSONWriter: Sendable {
         appendDigits(value)
     }
 
-    /// Writes a double with the shortest digits that round-trip (`0.1`, `3.0`, `1e-07`, `-0.0`).
+    /// Writes a double with the shortest digits that round-trip (`0.1`, `3.0`, `1e-07`, `-0.0`):
+    /// the text of `description`, appended without making a `String`.
     /// - Throws: ``JSONWriterError`` for NaN and ±infinity, which JSON cannot represent.
     package mutating func write(_ value: Double) throws(JSONWriterError) {
-        guard value.isFinite else {
-            throw JSONWriterError("cannot write non-finite number \(value)")
-        }
-        separate()
-        bytes.append(contentsOf: value.description.utf8)
+        try writeFloatingPoint(value)
     }
 
     /// Writes a float with the shortest digits that round-trip as a `Float` (`0.1`, not
     /// `0.10000000149011612`). - Throws: ``JSONWriterError`` for NaN and ±infinity.
     package mutating func write(_ value: Float) throws(JSONWriterError) {
+        try writeFloatingPoint(value)
+    }
+
+    /// Writes a finite number through its `TextOutputStreamable` conformance,
+    /// which formats into a stack buffer and hands over ASCII bytes.
+    private mutating func writeFloatingPoint<Number: BinaryFloatingPoint & TextOutputStreamable>(
+        _ value: Number
+    ) throws(JSONWriterError) {
         guard value.isFinite else {
             throw JSONWriterError("cannot write non-finite number \(value)")
         }
         separate()
-        bytes.append(contentsOf: value.description.utf8)
+        var sink = ASCIISink()
+        swap(&sink.bytes, &bytes)
+        value.write(to: &sink)
+        swap(&sink.bytes, &bytes)
     }
 
     /// Writes a `Decimal` exactly (plain digits, no exponent).
@@ -447,5 +455,20 @@ extension Optional: JSONWriterOptional {
         case .some(let wrapped): return wrapped
         case .none: return nil
         }
+    }
+}
+
+/// A text stream that appends to a byte array; the standard library's number
+/// formatting hands it ASCII bytes directly (`_writeASCII`), with no `String`.
+private struct ASCIISink: TextOutputStream {
+    /// The bytes written so far.
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }
