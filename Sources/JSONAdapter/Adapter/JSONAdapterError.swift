@@ -26,6 +26,9 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
     /// Where in the JSON it went wrong, dotted, with `[i]` for array elements
     /// (`"assignee.login"`, `"[3].labels[0].name"`).
     public var jsonKeyPath: String?
+    /// The 1-based line of the failing value in JSON Lines (``JSONModelReader``,
+    /// ``AsyncJSONModelSequence``, ``JSONAdapter/models(of:fromJSONLines:maximumDepth:)``); `nil` elsewhere.
+    public var lineNumber: Int?
     /// The error behind this one: a ``TransformerError``, a ``ModelError``, or
     /// an error thrown by `validate()`.
     public var underlyingError: (any Error)?
@@ -58,7 +61,8 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
             subject += subject.isEmpty ? "\"\(jsonKeyPath)\"" : " → \"\(jsonKeyPath)\""
         }
         let reason = reason.isEmpty ? underlyingError.map { "\($0)" } ?? "\(code)" : reason
-        return subject.isEmpty ? reason : "\(subject): \(reason)"
+        let line = lineNumber.map { "line \($0): " } ?? ""
+        return line + (subject.isEmpty ? reason : "\(subject): \(reason)")
     }
 }
 

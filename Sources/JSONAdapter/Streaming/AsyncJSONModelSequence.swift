@@ -1,0 +1,81 @@
+/// Models decoded one at a time from an asynchronous sequence of bytes
+/// (`URLSession`'s or `FileHandle`'s `bytes`, or any `AsyncSequence` of
+/// `UInt8`) laid out as JSON Lines or as one large JSON array.
+///
+/// ```swift
+/// let (bytes, _) = try await URLSession.shared.bytes(from: url)
+/// for try await event in JSONAdapter.models(of: GHEvent.self, streamingFrom: bytes) {
+///     print(event.type)
+/// }
+/// ```
+///
+/// A model is handed out as soon as its last byte has arrived; only the value
+/// being read is held. Errors are as for ``JSONModelReader``. When the task
+/// is cancelled, the next call to `next()` throws `CancellationError` and
+/// reads nothing more.
+public struct AsyncJSONModelSequence<Model: JSONSerializing, Bytes: AsyncSequence>: AsyncSequence
+where Bytes.Element == UInt8 {
+    /// The models.
+    public typealias Element = Model
+
+    /// The bytes.
+    private let bytes: Bytes
+    /// Their layout.
+    private let format: JSONStreamFormat
+    /// The nesting limit.
+    private let maximumDepth: Int
+
+    /// Models from `bytes`, laid out as `format`.
+    public init(_ type: Model.Type = Model.self, bytes: Bytes, format: JSONStreamFormat = .jsonLines,
+                maximumDepth: Int = 512) {
+        self.bytes = bytes
+        self.format = format
+        self.maximumDepth = maximumDepth
+    }
+
+    /// An iterator over the models.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: bytes.makeAsyncIterator(),
+                      decoder: Result { try StreamedModelDecoder<Model>(format: format, maximumDepth: maximumDepth) })
+    }
+
+    /// Reads bytes until a model is complete.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        /// The bytes still to read.
+        private var base: Bytes.AsyncIterator
+        /// The decoder, or the mapping error to throw on the first call.
+        private var decoder: Result<StreamedModelDecoder<Model>, any Error>
+        /// `true` once the stream ended or failed.
+        private var isDone = false
+
+        fileprivate init(base: Bytes.AsyncIterator, decoder: Result<StreamedModelDecoder<Model>, any Error>) {
+            self.base = base
+            self.decoder = decoder
+        }
+
+        /// The next model, or `nil` at the end of the bytes.
+        public mutating func next() async throws -> Model? {
+            guard !isDone else { return nil }
+            do {
+                var decoder = try self.decoder.get()
+                defer { self.decoder = .success(decoder) }
+                while true {
+                    try Task.checkCancellation()
+                    guard var byte = try await base.next() else {
+                        isDone = true
+                        return try decoder.finish()
+                    }
+                    let model = try withUnsafePointer(to: &byte) { pointer in
+                        try decoder.feed(UnsafeBufferPointer(start: pointer, count: 1)).model
+                    }
+                    if let model { return model }
+                }
+            } catch {
+                isDone = true
+                throw error
+            }
+        }
+    }
+}
+
+extension AsyncJSONModelSequence: Sendable where Bytes: Sendable {}

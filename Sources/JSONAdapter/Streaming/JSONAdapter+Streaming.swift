@@ -1,0 +1,55 @@
+import Foundation
+
+extension JSONAdapter {
+    /// Models decoded one at a time from an asynchronous sequence of bytes,
+    /// as JSON Lines (the default) or as one large JSON array (see ``AsyncJSONModelSequence``).
+    public static func models<M: JSONSerializing, Bytes: AsyncSequence>(
+        of type: M.Type, streamingFrom bytes: Bytes, format: JSONStreamFormat = .jsonLines, maximumDepth: Int = 512
+    ) -> AsyncJSONModelSequence<M, Bytes> where Bytes.Element == UInt8 {
+        AsyncJSONModelSequence(type, bytes: bytes, format: format, maximumDepth: maximumDepth)
+    }
+
+    /// Decodes every line of JSON Lines text (one JSON object per line; blank
+    /// lines skipped); fails as a whole, naming the line and the index of the
+    /// failing value. Use ``JSONModelReader`` to handle one model at a time.
+    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONLines data: Data,
+                                                  maximumDepth: Int = 512) throws -> [M] {
+        var reader = try JSONModelReader(type, data: data, format: .jsonLines, maximumDepth: maximumDepth)
+        var models: [M] = []
+        while let model = try reader.next() { models.append(model) }
+        return models
+    }
+
+    /// Encodes models as JSON Lines: each model's JSON object on its own
+    /// line, each line ended by `\n`.
+    public static func jsonLinesData(from models: some Sequence<any JSONSerializing>,
+                                     options: Options = []) throws -> Data {
+        var writer = JSONWriter()
+        try writeJSONLines(models, options: options) { line in writer.bytes.append(contentsOf: line) }
+        return Data(writer.bytes)
+    }
+
+    /// Writes models as JSON Lines to `fileHandle`, one line at a time, so
+    /// that only one model's JSON is in memory.
+    public static func writeJSONLines(_ models: some Sequence<any JSONSerializing>, to fileHandle: FileHandle,
+                                      options: Options = []) throws {
+        try writeJSONLines(models, options: options) { line in try fileHandle.write(contentsOf: line) }
+    }
+
+    /// Encodes each model and hands over its line, `\n` included.
+    private static func writeJSONLines(_ models: some Sequence<any JSONSerializing>, options: Options,
+                                       _ emit: ([UInt8]) throws -> Void) throws {
+        for (index, model) in models.enumerated() {
+            var writer = JSONWriter()
+            do {
+                try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
+            } catch let error as JSONAdapterError {
+                var located = error.atIndex(index)
+                located.lineNumber = index + 1
+                throw located
+            }
+            writer.bytes.append(UInt8(ascii: "\n"))
+            try emit(writer.bytes)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Reads models one at a time from JSON Lines or from one large JSON array,
+/// in `Data` or a file, holding only the value being decoded.
+///
+/// ```swift
+/// var reader = try JSONModelReader(GHIssue.self, contentsOf: url, format: .jsonLines)
+/// while let issue = try reader.next() {
+///     print(issue.title)
+/// }
+/// ```
+///
+/// Errors are ``JSONAdapterError``s whose ``JSONAdapterError/jsonKeyPath``
+/// starts with the value's zero-based index (`[41].user.login`) and, for JSON
+/// Lines, whose ``JSONAdapterError/lineNumber`` is the value's line. After an
+/// error the reader is done: ``next()`` returns `nil`.
+public struct JSONModelReader<Model: JSONSerializing> {
+    /// Where the bytes come from.
+    private enum Source {
+        /// Bytes in memory, read from `position`.
+        case data(Data, position: Int)
+        /// A file, read in chunks.
+        case file(FileHandle, closesWhenDone: Bool)
+        /// Nothing more.
+        case exhausted
+    }
+
+    /// Bytes read per chunk from a file (and copied per chunk from `Data`).
+    private let chunkSize: Int
+    /// Where the bytes come from.
+    private var source: Source
+    /// The chunk being consumed, and how far.
+    private var chunk: [UInt8] = []
+    private var position = 0
+    /// Turns bytes into models.
+    private var decoder: StreamedModelDecoder<Model>
+    /// `true` once the stream ended or failed.
+    private var isDone = false
+
+    /// A reader of the JSON values in `data`.
+    ///
+    /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
+    public init(_ type: Model.Type = Model.self, data: Data, format: JSONStreamFormat = .jsonLines,
+                maximumDepth: Int = 512) throws {
+        try self.init(source: .data(data, position: data.startIndex), format: format,
+                      maximumDepth: maximumDepth, chunkSize: 1 << 16)
+    }
+
+    /// A reader of the JSON values in the file at `url`, read in chunks of
+    /// `chunkSize` bytes; the file is closed when the reader is done.
+    ///
+    /// - Throws: the file system's error if the file cannot be opened;
+    ///   ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
+    public init(_ type: Model.Type = Model.self, contentsOf url: URL, format: JSONStreamFormat = .jsonLines,
+                maximumDepth: Int = 512, chunkSize: Int = 1 << 16) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        try self.init(source: .file(handle, closesWhenDone: true), format: format,
+                      maximumDepth: maximumDepth, chunkSize: chunkSize)
+    }
+
+    /// A reader of the JSON values read from `fileHandle` (a file, a pipe, or
+    /// standard input) in chunks of `chunkSize` bytes; the handle stays open.
+    public init(_ type: Model.Type = Model.self, fileHandle: FileHandle, format: JSONStreamFormat = .jsonLines,
+                maximumDepth: Int = 512, chunkSize: Int = 1 << 16) throws {
+        try self.init(source: .file(fileHandle, closesWhenDone: false), format: format,
+                      maximumDepth: maximumDepth, chunkSize: chunkSize)
+    }
+
+    private init(source: Source, format: JSONStreamFormat, maximumDepth: Int, chunkSize: Int) throws {
+        self.source = source
+        self.chunkSize = max(chunkSize, 1)
+        decoder = try StreamedModelDecoder(format: format, maximumDepth: maximumDepth)
+    }
+
+    /// The next model, or `nil` at the end of the stream.
+    ///
+    /// - Throws: ``JSONAdapterError`` for a value that is not valid JSON or
+    ///   does not decode, or the file system's error for a failed read.
+    public mutating func next() throws -> Model? {
+        guard !isDone else { return nil }
+        do {
+            while true {
+                if position == chunk.count {
+                    guard let next = try readChunk() else {
+                        isDone = true
+                        return try decoder.finish()
+                    }
+                    chunk = next
+                    position = 0
+                }
+                let (consumed, model) = try chunk.withUnsafeBufferPointer { buffer in
+                    // SAFETY: `position <= buffer.count` (reset to 0 with each chunk,
+                    // advanced by at most what `feed` consumed of the rest).
+                    try decoder.feed(UnsafeBufferPointer(rebasing: buffer[position...]))
+                }
+                position += consumed
+                if let model { return model }
+            }
+        } catch {
+            isDone = true
+            close()
+            throw error
+        }
+    }
+
+    /// The next chunk of bytes, or `nil` at the end.
+    private mutating func readChunk() throws -> [UInt8]? {
+        switch source {
+        case .data(let data, let start):
+            guard start < data.endIndex else {
+                source = .exhausted
+                return nil
+            }
+            let end = data.index(start, offsetBy: min(chunkSize, data.endIndex - start))
+            source = .data(data, position: end)
+            return Array(data[start..<end])
+        case .file(let handle, _):
+            guard let bytes = try handle.read(upToCount: chunkSize), !bytes.isEmpty else {
+                close()
+                return nil
+            }
+            return Array(bytes)
+        case .exhausted:
+            return nil
+        }
+    }
+
+    /// Closes a file the reader opened.
+    private mutating func close() {
+        if case .file(let handle, let closesWhenDone) = source, closesWhenDone {
+            try? handle.close()
+        }
+        source = .exhausted
+    }
+}

@@ -1,0 +1,210 @@
+/// Finds where each value of a JSON stream begins and ends, without parsing it.
+///
+/// Bytes go in chunk by chunk (``scan(_:)``); each complete value comes out
+/// as its own bytes (``takeValue()``), which ``JSONDocument`` then parses and
+/// validates in full. Only the value being read is held, so memory stays
+/// bounded by the largest value, whatever the length of the stream.
+///
+/// For ``JSONStreamFormat/jsonLines`` a value is a line. For
+/// ``JSONStreamFormat/array`` the framer follows the array's syntax at its
+/// top level: `[`, elements separated by `,`, `]`, then only white space. An
+/// element ends at a `,` or `]` outside strings and nested containers; the
+/// framer tracks string and escape state and nesting depth for that, and
+/// refuses nesting deeper than the limit so that `[[[[…` cannot grow the
+/// buffer without end. Anything else about the element (its tokens, escapes,
+/// numbers, UTF-8) is checked by the parser afterwards.
+struct JSONStreamFramer {
+    /// Where the framer stands in an array stream.
+    private enum Phase {
+        /// Before the opening `[`.
+        case beforeArray
+        /// After `[` (`isFirst`) or `,`: the next element or, after `[`, `]`.
+        case beforeElement(isFirst: Bool)
+        /// Inside an element.
+        case inElement
+        /// After a scalar element ended by white space: `,` or `]` must follow.
+        case afterElement
+        /// After the closing `]`: only white space may follow.
+        case afterArray
+    }
+
+    /// The stream's layout.
+    let format: JSONStreamFormat
+    /// The deepest nesting allowed inside one value.
+    let maximumDepth: Int
+
+    /// The bytes of the value being read.
+    private(set) var value: [UInt8] = []
+    /// `true` when ``value`` holds a complete value.
+    private(set) var hasValue = false
+    /// The 1-based line on which the current value started (JSON Lines) or
+    /// the line being read.
+    private(set) var valueLine = 1
+    /// The line being read (1-based).
+    private var line = 1
+    /// Bytes consumed so far, for error offsets.
+    private var offset = 0
+
+    private var phase = Phase.beforeArray
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+
+    /// A framer for `format`, refusing values nested deeper than `maximumDepth`.
+    init(format: JSONStreamFormat, maximumDepth: Int) {
+        self.format = format
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Consumes bytes until a value is complete or `bytes` runs out; returns
+    /// how many bytes were consumed. Call ``takeValue()`` when ``hasValue``.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONDataError) -> Int {
+        var index = 0
+        while index < bytes.count, !hasValue {
+            try consume(bytes[index])
+            index += 1
+            offset += 1
+        }
+        return index
+    }
+
+    /// The complete value, emptying the buffer for the next one.
+    mutating func takeValue() -> [UInt8] {
+        hasValue = false
+        defer { value.removeAll(keepingCapacity: true) }
+        return value
+    }
+
+    /// Ends the stream: a last line without `\n` becomes a value; an array
+    /// must have been closed.
+    mutating func finish() throws(JSONDataError) {
+        switch format {
+        case .jsonLines:
+            if !isBlank(value) {
+                if value.last == UInt8(ascii: "\r") { value.removeLast() }
+                hasValue = true
+            } else {
+                value.removeAll()
+            }
+        case .array:
+            guard case .afterArray = phase else {
+                throw JSONDataError("the stream ends before the array is closed", at: offset)
+            }
+        }
+    }
+
+    /// One byte.
+    @inline(__always)
+    private mutating func consume(_ byte: UInt8) throws(JSONDataError) {
+        switch format {
+        case .jsonLines: consumeLine(byte)
+        case .array: try consumeArray(byte)
+        }
+    }
+
+    private mutating func consumeLine(_ byte: UInt8) {
+        guard byte == UInt8(ascii: "\n") else {
+            if value.isEmpty { valueLine = line }
+            value.append(byte)
+            return
+        }
+        line += 1
+        if isBlank(value) {
+            value.removeAll(keepingCapacity: true)
+            return
+        }
+        if value.last == UInt8(ascii: "\r") { value.removeLast() }
+        hasValue = true
+    }
+
+    private mutating func consumeArray(_ byte: UInt8) throws(JSONDataError) {
+        if byte == UInt8(ascii: "\n") { line += 1 }
+        let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        switch phase {
+        case .beforeArray:
+            guard !isSpace else { return }
+            guard byte == UInt8(ascii: "[") else {
+                throw JSONDataError("expected '[' to open the array, found \(JSONDataError.describe(byte: byte))", at: offset)
+            }
+            phase = .beforeElement(isFirst: true)
+        case .beforeElement(let isFirst):
+            guard !isSpace else { return }
+            if byte == UInt8(ascii: "]") {
+                guard isFirst else { throw JSONDataError("expected a value after ',', found ']'", at: offset) }
+                phase = .afterArray
+                return
+            }
+            guard byte != UInt8(ascii: ",") else {
+                throw JSONDataError("expected a value, found ','", at: offset)
+            }
+            valueLine = line
+            phase = .inElement
+            try consumeElement(byte, isSpace: false)
+        case .inElement:
+            try consumeElement(byte, isSpace: isSpace)
+        case .afterElement:
+            guard !isSpace else { return }
+            try endElement(with: byte)
+        case .afterArray:
+            guard isSpace else {
+                throw JSONDataError("unexpected \(JSONDataError.describe(byte: byte)) after the array", at: offset)
+            }
+        }
+    }
+
+    /// One byte inside an element.
+    private mutating func consumeElement(_ byte: UInt8, isSpace: Bool) throws(JSONDataError) {
+        if inString {
+            value.append(byte)
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                inString = false
+            }
+            return
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+            inString = true
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            depth += 1
+            guard depth <= maximumDepth else {
+                throw JSONDataError("nesting deeper than \(maximumDepth)", at: offset)
+            }
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            guard depth > 0 else { return try endElement(with: byte) }
+            depth -= 1
+        case UInt8(ascii: ","):
+            guard depth > 0 else { return try endElement(with: byte) }
+        default:
+            if isSpace, depth == 0 {
+                // A scalar element ended by white space; `,` or `]` comes next.
+                phase = .afterElement
+                hasValue = true
+                return
+            }
+        }
+        value.append(byte)
+    }
+
+    /// The `,` or `]` that ends an element at the top level.
+    private mutating func endElement(with byte: UInt8) throws(JSONDataError) {
+        switch byte {
+        case UInt8(ascii: ","):
+            phase = .beforeElement(isFirst: false)
+        case UInt8(ascii: "]"):
+            phase = .afterArray
+        default:
+            throw JSONDataError("expected ',' or ']' after an element, found \(JSONDataError.describe(byte: byte))", at: offset)
+        }
+        // After white space the element was handed out already.
+        if !value.isEmpty { hasValue = true }
+    }
+
+    /// `true` when `bytes` holds only JSON white space.
+    private func isBlank(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    }
+}

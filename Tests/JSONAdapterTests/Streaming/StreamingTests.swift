@@ -1,0 +1,228 @@
+//  Streaming: JSON Lines and large arrays decoded one model at a time, from
+//  Data, files and asynchronous byte sequences; JSON Lines encoding.
+
+import Foundation
+import GitHubModels
+import Testing
+@testable import JSONAdapter
+
+struct StreamItem: JSONSerializing {
+    var id = 0
+    var name = ""
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+}
+
+/// The real GitHub issues fixture, decoded whole.
+private func fixtureIssues() throws -> (data: Data, issues: [GHIssue]) {
+    let data = try GitHubFixtures.data("issues")
+    return (data, try JSONAdapter.models(of: GHIssue.self, fromJSONData: data))
+}
+
+/// Reads every model of a reader.
+private func readAll<M>(_ reader: inout JSONModelReader<M>) throws -> [M] {
+    var models: [M] = []
+    while let model = try reader.next() { models.append(model) }
+    return models
+}
+
+/// Bytes handed out one at a time, counting how many were asked for.
+private final class ByteCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() { lock.lock(); value += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// An endless stream of JSON Lines, `{"id":n,"name":"x"}\n` forever.
+private struct EndlessLines: AsyncSequence {
+    typealias Element = UInt8
+    let counter: ByteCounter
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let counter: ByteCounter
+        var line: [UInt8] = []
+        var position = 0
+        var next = 0
+        mutating func next() async -> UInt8? {
+            if position == line.count {
+                line = Array(#"{"id":\#(next),"name":"x"}"#.utf8) + [0x0A]
+                position = 0
+                next += 1
+                await Task.yield()
+            }
+            counter.increment()
+            defer { position += 1 }
+            return line[position]
+        }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(counter: counter) }
+}
+
+@Suite("Streaming")
+struct StreamingTests {
+    @Test("real issues round-trip through JSON Lines, decoded one at a time")
+    func jsonLinesRoundTrip() throws {
+        let (_, issues) = try fixtureIssues()
+        let lines = try JSONAdapter.jsonLinesData(from: issues)
+        #expect(lines.filter { $0 == 0x0A }.count == issues.count)
+        var reader = try JSONModelReader(GHIssue.self, data: lines)
+        #expect(try readAll(&reader) == issues)
+        #expect(try reader.next() == nil)
+        #expect(try JSONAdapter.models(of: GHIssue.self, fromJSONLines: lines) == issues)
+    }
+
+    @Test("a large array is read element by element, with the same models as whole-array decoding",
+          arguments: [1, 7, 4096, 1 << 16])
+    func arrayElementByElement(chunkSize: Int) throws {
+        let (data, issues) = try fixtureIssues()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID()).json")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var reader = try JSONModelReader(GHIssue.self, contentsOf: url, format: .array, chunkSize: chunkSize)
+        #expect(try readAll(&reader) == issues)
+        var fromData = try JSONModelReader(GHIssue.self, data: data, format: .array)
+        #expect(try readAll(&fromData) == issues)
+    }
+
+    static let arrays: [(text: String, ids: [Int]?)] = [
+        ("[]", []),
+        ("  [ ]  ", []),
+        (#"[{"id":1},{"id":2}]"#, [1, 2]),
+        (" [ {\"id\" : 1 } ,\n {\"id\":2, \"name\": \"a,]}\\\"[{\"} ] \n", [1, 2]),
+        (#"[{"id":1,"name":"\\"},{"id":2}]"#, [1, 2]),
+        (#"[{"id":1},]"#, nil),
+        (#"[{"id":1},,{"id":2}]"#, nil),
+        (#"[,{"id":1}]"#, nil),
+        (#"[{"id":1}] x"#, nil),
+        (#"[{"id":1}"#, nil),
+        (#"{"id":1}"#, nil),
+        (#"[{"id":1} {"id":2}]"#, nil),
+        ("[1]", nil),
+        (#"[{"id":1}}]"#, nil),
+        ("", nil),
+    ]
+
+    @Test("array framing: valid arrays decode, anything else is invalidJSONData or not an object", arguments: arrays)
+    func arrayFraming(text: String, ids: [Int]?) throws {
+        var reader = try JSONModelReader(StreamItem.self, data: Data(text.utf8), format: .array)
+        if let ids {
+            #expect(try readAll(&reader).map(\.id) == ids)
+        } else {
+            #expect(throws: JSONAdapterError.self) { try readAll(&reader) }
+            #expect(try reader.next() == nil) // done after an error
+        }
+    }
+
+    @Test("JSON Lines: CRLF, blank lines and a last line without a newline")
+    func jsonLinesLayout() throws {
+        let text = "{\"id\":1}\r\n\n   \n{\"id\":2}\n{\"id\":3}"
+        #expect(try JSONAdapter.models(of: StreamItem.self, fromJSONLines: Data(text.utf8)).map(\.id) == [1, 2, 3])
+        #expect(try JSONAdapter.models(of: StreamItem.self, fromJSONLines: Data()).isEmpty)
+    }
+
+    @Test("errors name the line and the value's index", arguments: [
+        ("{\"id\":1}\n\n{\"id\":\"two\"}\n", 3, "[1].id", JSONAdapterError.Code.invalidValue),
+        ("{\"id\":1}\n{\"id\":2,}\n", 2, "[1]", .invalidJSONData),
+        ("{\"id\":1}\n[1]\n", 2, "[1]", .invalidJSONDictionary),
+    ])
+    func errorPositions(text: String, line: Int, path: String, code: JSONAdapterError.Code) throws {
+        let error = try #require(throws: JSONAdapterError.self) {
+            try JSONAdapter.models(of: StreamItem.self, fromJSONLines: Data(text.utf8))
+        }
+        #expect(error.lineNumber == line)
+        #expect(error.jsonKeyPath == path)
+        #expect(error.code == code)
+        #expect(error.description.hasPrefix("line \(line): "))
+    }
+
+    @Test("an array nested past the limit is refused before it is buffered")
+    func depthLimit() throws {
+        let deep = Data(("[" + String(repeating: "[", count: 100_000)).utf8)
+        var reader = try JSONModelReader(StreamItem.self, data: deep, format: .array, maximumDepth: 64)
+        let error = try #require(throws: JSONAdapterError.self) { try reader.next() }
+        #expect(error.code == .invalidJSONData)
+        #expect(error.description.contains("nesting deeper than 63"))
+    }
+
+    @Test("the framer holds one value at a time")
+    func boundedBuffer() throws {
+        var framer = JSONStreamFramer(format: .array, maximumDepth: 10)
+        var text = Array("[".utf8)
+        for index in 0..<10_000 { text += Array(#"{"id":\#(index)},"#.utf8) }
+        text += Array(#"{"id":-1}]"#.utf8)
+        var values = 0
+        var largestCapacity = 0
+        try text.withUnsafeBufferPointer { buffer in
+            var position = 0
+            while position < buffer.count {
+                position += try framer.scan(UnsafeBufferPointer(rebasing: buffer[position...]))
+                if framer.hasValue {
+                    values += 1
+                    largestCapacity = max(largestCapacity, framer.value.capacity)
+                    _ = framer.takeValue()
+                }
+            }
+        }
+        try framer.finish()
+        #expect(values == 10_001)
+        #expect(largestCapacity < 64)
+    }
+
+    @Test("async bytes: models arrive as their bytes do, both formats", arguments: [JSONStreamFormat.jsonLines, .array])
+    func asyncBytes(format: JSONStreamFormat) async throws {
+        let (data, issues) = try fixtureIssues()
+        let bytes = format == .array ? data : try JSONAdapter.jsonLinesData(from: issues)
+        let stream = AsyncStream<UInt8> { continuation in
+            for byte in bytes { continuation.yield(byte) }
+            continuation.finish()
+        }
+        var decoded: [GHIssue] = []
+        for try await issue in JSONAdapter.models(of: GHIssue.self, streamingFrom: stream, format: format) {
+            decoded.append(issue)
+        }
+        #expect(decoded == issues)
+    }
+
+    @Test("cancelling the task stops reading the bytes")
+    func cancellation() async throws {
+        let counter = ByteCounter()
+        let task = Task {
+            var seen = 0
+            for try await _ in JSONAdapter.models(of: StreamItem.self, streamingFrom: EndlessLines(counter: counter)) {
+                seen += 1
+                if seen == 100 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+            return seen
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        let afterCancel = counter.count
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(counter.count == afterCancel)
+        #expect(afterCancel < 100 * 30)
+    }
+
+    @Test("a bad mapping fails on the first read")
+    func badMapping() async throws {
+        struct Bad: JSONSerializing {
+            var id = 0
+            static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["nope": "nope"] }
+        }
+        #expect(throws: JSONAdapterError.self) { try JSONModelReader(Bad.self, data: Data()) }
+        let stream = AsyncStream<UInt8> { $0.finish() }
+        await #expect(throws: JSONAdapterError.self) {
+            for try await _ in JSONAdapter.models(of: Bad.self, streamingFrom: stream) {}
+        }
+    }
+
+    @Test("JSON Lines written to a file handle, read back from a file")
+    func fileHandles() throws {
+        let (_, issues) = try fixtureIssues()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID()).jsonl")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        try JSONAdapter.writeJSONLines(issues, to: handle)
+        try handle.close()
+        var reader = try JSONModelReader(GHIssue.self, contentsOf: url, chunkSize: 100)
+        #expect(try readAll(&reader) == issues)
+    }
+}
