@@ -135,14 +135,19 @@ public final class JSONAdapter: @unchecked Sendable {
                                                   maximumDepth: Int = 512) throws -> [M] {
         let mapping = try ModelMapping.of(type)
         let document = try parse(data, maximumDepth: maximumDepth)
-        let root = document.rootIndex
-        guard document.kind(at: root) == .array else {
+        return try decodeArray(type, at: document.rootIndex, of: document, mapping: mapping)
+    }
+
+    /// Decodes the array `node` of `document`, whose elements must be objects.
+    static func decodeArray<M: JSONSerializing>(_ type: M.Type, at node: Int, of document: JSONDocument,
+                                                mapping: ModelMapping) throws -> [M] {
+        guard document.kind(at: node) == .array else {
             throw JSONAdapterError(code: .invalidJSONDictionary,
-                                   reason: "expected an array of objects, found \(describe(document, root))")
+                                   reason: "expected an array of objects, found \(describe(document, node))")
         }
         var result: [M] = []
-        result.reserveCapacity(document.count(at: root))
-        for (index, element) in document.elements(of: root).enumerated() {
+        result.reserveCapacity(document.count(at: node))
+        for (index, element) in document.elements(of: node).enumerated() {
             do {
                 guard document.kind(at: element) == .object else {
                     throw notAnObject(describe(document, element))
@@ -190,7 +195,7 @@ public final class JSONAdapter: @unchecked Sendable {
     // MARK: Helpers
 
     /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
-    private static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
+    static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
         do {
             return try JSONDocument(bytes: data, maximumDepth: maximumDepth)
         } catch {
@@ -209,7 +214,7 @@ public final class JSONAdapter: @unchecked Sendable {
     }
 
     /// The error for a top level (or element) that is not an object.
-    private static func notAnObject(_ found: String) -> JSONAdapterError {
+    static func notAnObject(_ found: String) -> JSONAdapterError {
         JSONAdapterError(code: .invalidJSONDictionary, reason: "expected a JSON object, found \(found)")
     }
 }
