@@ -205,7 +205,7 @@ public final class JSONAdapter: @unchecked Sendable {
     }
 
     /// Parses JSON text whose top level must be an object.
-    private static func parseObject(_ data: Data, maximumDepth: Int) throws -> JSONObjectSource {
+    static func parseObject(_ data: Data, maximumDepth: Int) throws -> JSONObjectSource {
         let document = try parse(data, maximumDepth: maximumDepth)
         guard document.kind(at: document.rootIndex) == .object else {
             throw notAnObject(describe(document, document.rootIndex))

@@ -143,9 +143,11 @@ final class ModelMapping: @unchecked Sendable {
         try decodeOwnType(modelType, from: source)
     }
 
-    /// Decodes this mapping's own type `M`: `M()`, every mapped property, then `validate()`.
+    /// Decodes this mapping's own type `M`: `M()`, every mapped property, then
+    /// `validate()` (unless `validating` is `false`, for a partial update's patch).
     /// A failure throws before the model escapes; `validate()`'s errors pass through unchanged.
-    private func decodeOwnType<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource) throws -> M {
+    func decodeOwnType<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource,
+                                           validating: Bool = true) throws -> M {
         var model = M()
         var current = ""
         do throws(ValueFailure) {
@@ -167,7 +169,7 @@ final class ModelMapping: @unchecked Sendable {
         } catch {
             throw adapterError(error, forKey: current)
         }
-        try model.validate()
+        if validating { try model.validate() }
         return model
     }
 

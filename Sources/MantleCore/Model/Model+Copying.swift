@@ -21,3 +21,21 @@ extension Model {
         return copy
     }
 }
+
+extension Model where Self: AnyObject {
+    /// Gives this object every permanent and transitory property value of
+    /// `other` (an instance of the same dynamic type), keeping its identity:
+    /// how a class model takes the result of an update made on a copy.
+    package func assignProperties(from other: Self) {
+        let descriptor = dynamicDescriptor
+        guard descriptor === other.dynamicDescriptor else { return }
+        var target = self
+        other.withStorageAddress { source in
+            target.withMutableStorageAddress { destination in
+                for property in descriptor.properties where property.accessor.isWritable {
+                    property.accessor.copyValue(from: source, to: destination)
+                }
+            }
+        }
+    }
+}
