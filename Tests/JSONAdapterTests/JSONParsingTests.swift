@@ -5,19 +5,23 @@ import Testing
 
 // MARK: - Fixtures
 
-/// Locations of the shared JSONTestSuite fixtures, relative to this package.
+/// Locations of the JSONTestSuite fixtures copied into this package
+/// (`Tests/JSONAdapterTests/Fixtures/JSONTestSuite`, see the README there).
 enum JSONParsingFixtures {
-    /// `<package root>/../shared/fixtures/JSONTestSuite`, derived from this file's path
+    /// `<package root>/Tests/JSONAdapterTests/Fixtures/JSONTestSuite`, derived from this file's path
     /// (`<root>/Tests/JSONAdapterTests/JSONParsingTests.swift`).
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // JSONAdapterTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .appendingPathComponent("../shared/fixtures/JSONTestSuite")
+        .appendingPathComponent("Fixtures/JSONTestSuite")
         .standardizedFileURL
 
-    /// `<root>/../shared/fixtures/github`.
-    static let github: URL = root.deletingLastPathComponent().appendingPathComponent("github")
+    /// `<package root>/Examples/Fixtures`: the GitHub responses.
+    static let github: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // JSONAdapterTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+        .appendingPathComponent("Examples/Fixtures")
+        .standardizedFileURL
 
     /// Sorted names of the `.json` files in `folder` whose names start with `prefix`.
     static func files(_ folder: String, prefix: String = "") -> [String] {

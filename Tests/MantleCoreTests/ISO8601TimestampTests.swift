@@ -182,7 +182,7 @@ struct ISO8601TimestampTests {
     /// Round-trips every timestamp in the GitHub issues fixture.
     @Test("round-trips every timestamp in the GitHub issues fixture")
     func fixtureRoundTrip() throws {
-        let url = packageRoot.appendingPathComponent("../shared/fixtures/github/issues.json").standardizedFileURL
+        let url = packageRoot.appendingPathComponent("Examples/Fixtures/issues.json").standardizedFileURL
         let data = try Data(contentsOf: url)
         let json = try JSONSerialization.jsonObject(with: data)
         var timestamps: [String] = []
