@@ -81,8 +81,21 @@ private let float16Cases: [NumericCase] = [
 private let float16Cases: [NumericCase] = []
 #endif
 
+#if (os(Linux) || os(macOS)) && arch(x86_64)
+/// Float80 holds integers beyond `Double`'s precision: they convert exactly.
+private let float80Cases: [NumericCase] = [
+    .convert(Float80(9_007_199_254_740_993), to: Int.self, 9_007_199_254_740_993),
+    .convert(Float80(UInt64.max), to: UInt64.self, .max),
+    .convert(-Float80(UInt64.max) - 2, to: Double.self, -0x1p64),
+    .convert(Float80(0.1), to: Int.self, nil),
+    .convert(Float80(2.5), to: Double.self, 2.5),
+]
+#else
+private let float80Cases: [NumericCase] = []
+#endif
+
 private func allNumericCases() -> [NumericCase] {
-    var cases = float16Cases
+    var cases = float16Cases + float80Cases
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { cases += wideCases() }
     return cases
 }

@@ -45,15 +45,29 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         case let x as UInt8: self = .signed(Int64(x))
         case let x as Decimal: self.init(decimal: x)
         default:
-            if let x = value as? any BinaryInteger, x.bitWidth > 64 {
+            // Int128, UInt128, Float16, Float80 and other numeric types.
+            if let x = value as? any BinaryInteger {
                 self.init(integer: x)
             } else if let x = value as? any BinaryFloatingPoint {
-                // Float16 (and Float80 where it exists): Double holds every
-                // Float16 exactly; a Float80 is rounded to the nearest Double.
-                self = .floating(Double(x))
+                self.init(floating: x)
             } else {
                 return nil
             }
+        }
+    }
+
+    /// Extracts a binary floating-point number of any format exactly: as
+    /// ``floating(_:)`` when a `Double` holds it (every `Float16` and `Float`),
+    /// as an integer when it is integral beyond `Double`'s precision (a large
+    /// `Float80`), and ``approximate(_:)`` otherwise.
+    package init<F: BinaryFloatingPoint>(floating x: F) {
+        if let double = Double(exactly: x) {
+            self = .floating(double)
+        } else if x.isFinite, x.rounded(.towardZero) == x, let high = UInt64(exactly: (x.magnitude / 0x1p64).rounded(.towardZero)) {
+            let low = UInt64(exactly: x.magnitude - F(high) * 0x1p64) ?? 0
+            self.init(negative: x < 0, high: high, low: low)
+        } else {
+            self = .approximate(Double(x))
         }
     }
 
