@@ -29,6 +29,15 @@ struct VFValues: JSONSerializing {
     ]
 }
 
+/// A nested optional: JSON has one `null` for both of its nils.
+struct VFNested: JSONSerializing {
+    var count: Int?? = 1
+
+    init() {}
+
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["count": "count"]
+}
+
 /// 128-bit integers, which JSON text carries exactly.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 struct VFWide: JSONSerializing {
@@ -166,6 +175,21 @@ struct ValueFidelityTests {
         #expect(Sem.adapterError {
             _ = try SemPath.data.decode(VFWide.self, #"{"uint128": 340282366920938463463374607431768211456}"#)
         }?.code == .invalidValue)
+    }
+
+    @Test("a nested optional's two nils are both JSON null, which decodes as the outer nil", arguments: SemPath.allCases)
+    func nestedOptionalJSON(path: SemPath) throws {
+        for value in [Int??.none, .some(nil)] {
+            var model = VFNested()
+            model.count = value
+            #expect(Sem.isNull(try path.encode(model)["count"]))
+        }
+        #expect(try path.decode(VFNested.self, #"{"count": null}"#).count == .none)
+        #expect(try path.decode(VFNested.self, #"{"count": 5}"#).count == .some(5))
+        // Through dictionaryValue (not JSON) the inner nil survives.
+        var model = VFNested()
+        model.count = .some(nil)
+        #expect(try VFNested(dictionary: model.dictionaryValue).count == .some(nil))
     }
 
     // MARK: Item 7: dates that have no timestamp
