@@ -61,13 +61,35 @@ public final class JSONAdapter: @unchecked Sendable {
     }
 
     /// Encodes a model as a JSON dictionary, with the mapping of its dynamic type.
+    ///
+    /// - Throws: ``JSONAdapterError/Code/noClassFound`` unless `model` is a
+    ///   ``modelType`` (for a class, an instance of it or of a subclass, which
+    ///   is encoded with the subclass's own mapping; for a struct or enum, of
+    ///   exactly that type), where Mantle asserts; and the errors of encoding.
     public func jsonDictionary(from model: any JSONSerializing) throws -> [String: Any] {
-        try Self.jsonDictionary(from: model, options: options)
+        try checkEncodable(model)
+        return try Self.jsonDictionary(from: model, options: options)
     }
 
     /// Encodes a model as JSON text.
+    ///
+    /// - Throws: ``JSONAdapterError/Code/noClassFound`` unless `model` is a
+    ///   ``modelType`` (see ``jsonDictionary(from:)``); and the errors of encoding.
     public func jsonData(from model: any JSONSerializing) throws -> Data {
-        try Self.jsonData(from: model, options: options)
+        try checkEncodable(model)
+        return try Self.jsonData(from: model, options: options)
+    }
+
+    /// Fails unless `model` is a ``modelType`` or, for a class, a subclass of it.
+    private func checkEncodable(_ model: any JSONSerializing) throws {
+        let dynamicType = type(of: model)
+        guard ObjectIdentifier(dynamicType) == ObjectIdentifier(modelType)
+                || (modelType is AnyClass && isSubclass(dynamicType, of: modelType)) else {
+            let name = ValueDescription.typeName(modelType)
+            throw JSONAdapterError(code: .noClassFound, modelTypeName: name,
+                                   reason: "an adapter for \(name) cannot encode a \(ValueDescription.typeName(dynamicType)), "
+                                       + "which is not a \(name)")
+        }
     }
 
     // MARK: Dictionaries

@@ -7,7 +7,8 @@ import Foundation
 public struct JSONAdapterError: Error, CustomStringConvertible {
     /// What went wrong.
     public enum Code: Sendable {
-        /// `classForParsing(jsonDictionary:)` returned `nil` or an unrelated type.
+        /// `classForParsing(jsonDictionary:)` returned `nil` or an unrelated type,
+        /// or an adapter was given a model that is not of its type to encode.
         case noClassFound
         /// The JSON is not a dictionary (or array), or a key path runs through a non-dictionary.
         case invalidJSONDictionary

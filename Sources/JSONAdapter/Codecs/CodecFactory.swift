@@ -5,7 +5,8 @@ import Foundation
 /// The order: a transformer registered for the exact type
 /// (``JSONAdapter/register(_:forType:)``, Mantle's
 /// `transformerForModelPropertiesOfClass:`); then `Optional`, `String`,
-/// `Bool`, every integer and floating-point type, `URL`, `UUID`, `Date`, nested
+/// `Bool`, every integer and floating-point type, `URL`, `UUID`, `Date`,
+/// `Decimal` (an exact JSON number), `Substring` and `Character` (strings), nested
 /// `JSONSerializing` models, `RawRepresentable` types, `Array`, `Set`,
 /// `[String: _]` (element types inferred recursively) and `Any`; anything else
 /// must already have the type (only a transformer can produce it).
@@ -30,6 +31,9 @@ enum CodecFactory {
         case ObjectIdentifier(URL.self): return URLCodec()
         case ObjectIdentifier(UUID.self): return UUIDCodec()
         case ObjectIdentifier(Date.self): return DateCodec()
+        case ObjectIdentifier(Decimal.self): return DecimalCodec()
+        case ObjectIdentifier(Substring.self): return TextCodec<Substring>.substring()
+        case ObjectIdentifier(Character.self): return TextCodec<Character>.character()
         case ObjectIdentifier(Any.self): return AnyCodec()
         default: break
         }

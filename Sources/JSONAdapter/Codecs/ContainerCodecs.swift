@@ -191,7 +191,8 @@ final class DictionaryCodec<Element>: JSONValueCodec<[String: Element]>, @unchec
 /// Any JSON value ↔ `Any`, unchanged (null is `NSNull()`).
 final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
     override var expectation: String { "any JSON value" }
-    override func decode(_ value: Any) throws(ValueFailure) -> Any { value }
+    /// Foundation objects become the Swift values the bytes path gives (see ``NativeJSONValue``).
+    override func decode(_ value: Any) throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Any {
         document.anyValue(at: node)
     }

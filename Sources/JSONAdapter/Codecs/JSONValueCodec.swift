@@ -108,51 +108,55 @@ func describe(_ document: JSONDocument, _ node: Int) -> String {
 
 extension JSONDocument {
     /// The number node `node` in the package's numeric representation, exactly:
-    /// a literal whose `Double` looks integral (`1e2`, `3.0`, but also
-    /// `9007199254740993.5` or `-9223372036854775809` after rounding) is
-    /// re-read as a `Decimal`, so that only true integers reach integer types.
+    /// a literal whose exact value is an integer (`1e2`, `3.0`, `100e-2`) is
+    /// read digit by digit, so that only true integers reach integer types —
+    /// `9007199254740993.5`, `1e-400` and `0.1e-999999` (which round to an
+    /// integral `Double`, the last two to 0) are ``NumberValue/approximate(_:)``.
     @inline(__always)
     func numberValue(at node: Int) -> NumberValue {
         switch number(at: node) {
         case .int(let x): return .signed(x)
         case .uint(let x): return .unsigned(x)
         case .double(let x):
-            // Fractions, infinities and underflows to zero (`1e-400`, which
-            // JSONSerialization also reads as 0) are taken as the double says.
-            guard x.isFinite, x != 0, x.rounded(.towardZero) == x else { return .floating(x) }
-            let text = numberText(at: node)
-            // A fraction can hide beyond `Decimal`'s 38 digits (`1.000…0001`):
-            // the literal's own digits decide whether it is an integer.
-            guard Self.isIntegerLiteral(text) else { return .approximate(x) }
-            // `Decimal` cannot hold every exponent (`1e-400`): then the double is
-            // taken as it is, as JSONSerialization does.
-            guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else {
-                return .floating(x)
-            }
-            return NumberValue(decimal: decimal)
+            // Fractions and infinities are taken as the double says.
+            guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
+            // The literal's own digits decide whether it is an integer.
+            guard let digits = Self.integerDigits(ofLiteral: numberText(at: node)) else { return .approximate(x) }
+            return NumberValue(integerText: digits) ?? .approximate(x)
         }
     }
 
-    /// `true` when a JSON number literal denotes an integer: every digit
-    /// after the decimal point, once the exponent has moved it, is zero
-    /// (`1.50e1` and `100e-2` are integers, `1.05e1` is not).
-    static func isIntegerLiteral(_ text: String) -> Bool {
+    /// The integer a JSON number literal denotes, as plain decimal digits
+    /// (with `-` for a negative value), or `nil` when its exact value is not
+    /// an integer: every digit after the decimal point, once the exponent has
+    /// moved it, must be zero (`1.50e1` is `15` and `100e-2` is `1`; `1.05e1`
+    /// and `1e-400` are not integers).
+    ///
+    /// Only called for literals whose `Double` is finite, so the exponent and
+    /// the result stay within a few hundred digits of the literal's length.
+    static func integerDigits(ofLiteral text: String) -> String? {
         var digits: [UInt8] = []
         var pointPosition: Int?
         var exponent = 0
         var utf8 = text.utf8[...]
-        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
         while let c = utf8.first, c != UInt8(ascii: "e"), c != UInt8(ascii: "E") {
             if c == UInt8(ascii: ".") { pointPosition = digits.count } else { digits.append(c) }
             utf8 = utf8.dropFirst()
         }
         if !utf8.isEmpty {
-            // An exponent too large for `Int` means a value far beyond 64 bits either way.
-            guard let value = Int(Substring(utf8.dropFirst())) else { return true }
+            // An exponent beyond `Int` cannot give a finite, nonzero integer.
+            guard let value = Int(Substring(utf8.dropFirst())) else { return nil }
             exponent = value
         }
         let (point, overflow) = (pointPosition ?? digits.count).addingReportingOverflow(exponent)
-        guard !overflow else { return exponent > 0 }
-        return digits.indices.allSatisfy { $0 < point || digits[$0] == UInt8(ascii: "0") }
+        guard !overflow else { return nil }
+        guard digits.indices.allSatisfy({ $0 < point || digits[$0] == UInt8(ascii: "0") }) else { return nil }
+        // Digits before the point, then the zeros the exponent appends.
+        var integer = Array(digits.prefix(max(point, 0)))
+        if point > digits.count { integer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: point - digits.count)) }
+        if integer.isEmpty { integer = [UInt8(ascii: "0")] }
+        return (negative ? "-" : "") + String(decoding: integer, as: UTF8.self)
     }
 }

@@ -143,7 +143,18 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     /// Wraps a transformer.
     init(_ transformer: ValueTransformer) { self.transformer = transformer }
 
+    /// Gives the transformer the value in its native Swift form (see ``NativeJSONValue``).
     override func decode(_ value: Any) throws(ValueFailure) -> Value {
+        try transform(NativeJSONValue.native(value))
+    }
+
+    /// Gives the transformer the node's value, already native.
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
+        try transform(document.anyValue(at: node))
+    }
+
+    /// Transforms a native JSON value and converts the result to `Value`.
+    private func transform(_ value: Any) throws(ValueFailure) -> Value {
         let input: Any? = ValueConversion.isNull(value) ? nil : value
         let output: Any?
         do {

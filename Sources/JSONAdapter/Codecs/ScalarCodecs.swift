@@ -34,13 +34,23 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
     }
 }
 
-/// JSON numbers ↔ an integer type, exactly (`3.5` or `300` into `Int8` fail).
+/// JSON integers ↔ an integer type, exactly (`300` into `Int8` fails).
+///
+/// Only integer literals go into integer properties: a number written with
+/// a fraction or an exponent (`3.5`, `1.0`, `1e2`, `1e-400`) is refused even
+/// when its value is integral, and on the dictionary path so is every
+/// floating-point number (`Double`, `Float`, an `NSNumber` of type `d`/`f`),
+/// which is what `JSONSerialization` makes of such literals — it reads
+/// `1e-400` as `0.0`, so a value-based rule could not agree with the bytes
+/// path. Integers of every Swift integer type, integer `NSNumber`s and
+/// integral `Decimal`s / `NSDecimalNumber`s (`JSONSerialization`'s form of
+/// integers beyond 64 bits) are taken.
 final class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchecked Sendable {
     @_specialize(exported: false, where Integer == Int)
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ value: Any) throws(ValueFailure) -> Integer {
         if type(of: value) == Integer.self, let same = value as? Integer { return same }
-        guard let number = NumberValue(value), let result = number.exactly(Integer.self) else {
+        guard let number = NumberValue(value), number.isInteger, let result = number.exactly(Integer.self) else {
             throw mismatch(value)
         }
         return result
@@ -49,17 +59,19 @@ final class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @
     @_specialize(exported: false, where Integer == Int)
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Integer {
-        guard document.kind(at: node) == .number,
+        guard document.isIntegerLiteral(at: node),
               let result = document.numberValue(at: node).exactly(Integer.self) else {
             throw mismatch(document, node)
         }
         return result
     }
 
+    /// `Int` or `UInt64` where the value fits; a 128-bit value beyond them as
+    /// itself (``JSONWriter`` writes it exactly; `JSONSerialization` cannot).
     override func encode(_ value: Integer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         if let int = Int(exactly: value) { return int }
         if let unsigned = UInt64(exactly: value) { return unsigned }
-        throw ValueFailure(reason: "\(value) does not fit in 64 bits")
+        return value
     }
 
     override func write(_ value: Integer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
@@ -68,7 +80,7 @@ final class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @
         } else if let unsigned = UInt64(exactly: value) {
             writer.write(unsigned)
         } else {
-            throw ValueFailure(reason: "\(value) does not fit in 64 bits")
+            writer.writeIntegerText(String(value))
         }
     }
 }
@@ -195,9 +207,145 @@ final class DateCodec: JSONValueCodec<Date>, @unchecked Sendable {
         try decodeString(self, document, node, ISO8601Timestamp.date(from:))
     }
 
-    override func encode(_ value: Date, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { ISO8601Timestamp.string(from: value) }
+    /// The timestamp of `value`; a date that has none (before year 0001,
+    /// after year 9999, NaN or infinite) fails rather than being clamped.
+    private func timestamp(_ value: Date) throws(ValueFailure) -> String {
+        guard let string = ISO8601Timestamp.exactString(from: value) else {
+            throw ValueFailure(reason: "\(value.timeIntervalSinceReferenceDate) seconds since 2001 is outside "
+                               + "the ISO 8601 years 0001–9999 and cannot be written")
+        }
+        return string
+    }
+
+    override func encode(_ value: Date, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { try timestamp(value) }
 
     override func write(_ value: Date, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
-        writer.write(ISO8601Timestamp.string(from: value))
+        writer.write(try timestamp(value))
+    }
+}
+
+/// JSON numbers ↔ `Decimal`, exactly: written with all its digits, and read
+/// from the literal's own text (bytes) or from an `NSDecimalNumber`, integer
+/// or the shortest representation of a `Double` (dictionaries). A literal
+/// `Decimal` cannot hold (beyond its 38 digits or exponent range) fails.
+final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
+    override var expectation: String { "a number (Decimal)" }
+
+    /// `text` as a `Decimal`, or `nil` when `Decimal` cannot hold it exactly.
+    private static func decimal(fromLiteral text: String) -> Decimal? {
+        guard fitsDecimal(text), let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else { return nil }
+        return decimal
+    }
+
+    /// `true` when the number literal `text` has at most 38 significant
+    /// digits and an exponent `Decimal` can hold (−128…127 once the digits are
+    /// an integer), so that `Decimal(string:)` reads it without rounding.
+    static func fitsDecimal(_ text: String) -> Bool {
+        var significand: [UInt8] = []
+        var exponent = 0
+        var seenPoint = false
+        var utf8 = text.utf8[...]
+        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        while let c = utf8.first, c != UInt8(ascii: "e"), c != UInt8(ascii: "E") {
+            utf8 = utf8.dropFirst()
+            if c == UInt8(ascii: ".") { seenPoint = true; continue }
+            guard c &- UInt8(ascii: "0") < 10 else { return false }
+            if seenPoint { exponent -= 1 }
+            if !(significand.isEmpty && c == UInt8(ascii: "0")) { significand.append(c) }
+        }
+        if !utf8.isEmpty {
+            guard let value = Int(Substring(utf8.dropFirst())),
+                  case (let sum, false) = exponent.addingReportingOverflow(value) else { return false }
+            exponent = sum
+        }
+        while significand.last == UInt8(ascii: "0") {
+            significand.removeLast()
+            exponent += 1
+        }
+        if significand.isEmpty { return true }  // zero
+        return significand.count <= 38 && (-128...127).contains(exponent)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Decimal {
+        if type(of: value) == Decimal.self, let same = value as? Decimal { return same }
+        if let number = ValueConversion.foundationNumber(value), let decimal = number as? NSDecimalNumber {
+            return decimal.decimalValue
+        }
+        guard let number = NumberValue(value) else { throw mismatch(value) }
+        let text: String
+        switch number {
+        case .floating(let x): text = "\(x)"
+        case .approximate: throw mismatch(value)
+        case .signed, .unsigned, .wide: text = number.description
+        }
+        guard let result = Self.decimal(fromLiteral: text) else { throw mismatch(value) }
+        return result
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Decimal {
+        guard document.kind(at: node) == .number,
+              let result = Self.decimal(fromLiteral: document.numberText(at: node)) else {
+            throw mismatch(document, node)
+        }
+        return result
+    }
+
+    override func encode(_ value: Decimal, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        guard !value.isNaN else { throw ValueFailure(reason: "Decimal NaN cannot be written as JSON") }
+        return NSDecimalNumber(decimal: value)
+    }
+
+    override func write(_ value: Decimal, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        do {
+            try writer.write(value)
+        } catch {
+            throw ValueFailure(reason: "\(value) cannot be written as JSON")
+        }
+    }
+}
+
+/// JSON strings ↔ a type that JSON carries as its text (`Substring`,
+/// `Character`); `parse` refuses text the type cannot hold (a `Character`
+/// must be exactly one grapheme cluster).
+final class TextCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
+    /// Makes a value from its text.
+    private let parse: (String) -> Value?
+    /// The text of a value.
+    private let format: (Value) -> String
+    /// What is expected, for errors.
+    private let description: String
+
+    /// A codec with its conversions.
+    init(_ description: String, parse: @escaping (String) -> Value?, format: @escaping (Value) -> String) {
+        self.description = description
+        self.parse = parse
+        self.format = format
+    }
+
+    override var expectation: String { description }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Value {
+        try decodeString(self, value, parse)
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
+        try decodeString(self, document, node, parse)
+    }
+
+    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { format(value) }
+
+    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        writer.write(format(value))
+    }
+
+    /// `Substring` ↔ string.
+    static func substring() -> TextCodec<Substring> {
+        TextCodec<Substring>("a string", parse: { Substring($0) }, format: { String($0) })
+    }
+
+    /// `Character` ↔ a string of exactly one character.
+    static func character() -> TextCodec<Character> {
+        TextCodec<Character>("a one-character string",
+                             parse: { $0.count == 1 ? $0.first : nil }, format: { String($0) })
     }
 }

@@ -267,7 +267,7 @@ final class ModelMapping: @unchecked Sendable {
 }
 
 /// `true` when `type` is `base` or one of its subclasses.
-private func isSubclass(_ type: Any.Type, of base: any JSONSerializing.Type) -> Bool {
+func isSubclass(_ type: Any.Type, of base: any JSONSerializing.Type) -> Bool {
     func check<Base>(_: Base.Type) -> Bool { type is Base.Type }
     return check(base)
 }

@@ -122,6 +122,12 @@ package struct JSONWriter: Sendable {
         bytes.append(contentsOf: value.description.utf8)
     }
 
+    /// Writes the decimal digits of an integer of any width (such as
+    /// `String(someInt128)`: an optional `-` and digits, not validated).
+    package mutating func writeIntegerText(_ text: String) {
+        writeNumberText(text)
+    }
+
     /// Appends already valid JSON number text (no validation).
     private mutating func writeNumberText(_ text: String) {
         separate()

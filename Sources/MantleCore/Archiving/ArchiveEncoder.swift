@@ -191,6 +191,7 @@ final class ArchiveEncoder {
             case .signed(let integer): return .leaf(.integer(integer))
             case .unsigned(let integer): return .leaf(.unsignedInteger(integer))
             case .floating(let real), .approximate(let real): return .leaf(.real(real))
+            case .wide: break  // beyond 64 bits: refused below
             }
         }
         if let floating = value as? any BinaryFloatingPoint { return .leaf(.real(Self.double(floating))) }

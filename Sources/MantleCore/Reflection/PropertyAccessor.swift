@@ -153,7 +153,7 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     }
 
     package func readValue(from base: UnsafeRawPointer) -> Any? {
-        flattenedOptional(load(from: base))
+        ValueConversion.readableValue(load(from: base))
     }
 
     package func writeValue(_ value: Any?, to base: UnsafeMutableRawPointer) throws(ConversionFailure) {

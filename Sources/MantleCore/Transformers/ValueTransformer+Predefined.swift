@@ -162,6 +162,7 @@ extension ValueTransformer {
                 case .signed(let x): object = NSNumber(value: x)
                 case .unsigned(let x): object = NSNumber(value: x)
                 case .floating(let x), .approximate(let x): object = NSNumber(value: x)
+                case .wide: object = NSDecimalNumber(string: number.description, locale: nil)
                 }
                 guard let string = formatter.use({ $0.string(from: object) }) else {
                     throw TransformerError.invalidInput(value, expected: "a formattable number")

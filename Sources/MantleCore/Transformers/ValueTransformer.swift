@@ -41,6 +41,13 @@ public struct ValueTransformer: Sendable {
     /// `nil` transforms to `nil` without calling the closures; a value of
     /// another type (`NSNull` included, as in Mantle) throws
     /// ``TransformerError/Code/invalidInput``, as does a closure that returns `nil`.
+    ///
+    /// A closure that takes a numeric type (any integer or floating-point
+    /// type) gets any number converted to that type with the package's exact
+    /// rules, whichever numeric type it arrives as: `1372701600` (an `Int`
+    /// from JSON text, an `NSNumber` from `JSONSerialization`) reaches a
+    /// `(Double)` or an `(Int64)` closure; `3.5` does not reach an `(Int)`
+    /// closure, and booleans are not numbers.
     public init<Input, Output>(forward: @escaping @Sendable (Input) throws -> Output?,
                                reverse: (@Sendable (Output) throws -> Input?)? = nil) {
         self.forward = Self.typed(forward)
@@ -51,9 +58,16 @@ public struct ValueTransformer: Sendable {
     private static func typed<Input, Output>(
         _ body: @escaping @Sendable (Input) throws -> Output?
     ) -> @Sendable (Any?) throws -> Any? {
+        let numeric = ValueConversion.numericConverter(to: Input.self)
         return { value in
             guard let value = flattenedOptional(value) else { return nil }
-            guard let input = value as? Input else {
+            let converted: Input?
+            if let numeric {
+                converted = try? numeric.convert(value)
+            } else {
+                converted = value as? Input
+            }
+            guard let input = converted else {
                 throw TransformerError.invalidInput(value, expected: ValueDescription.typeName(Input.self))
             }
             guard let output = try body(input) else {

@@ -122,6 +122,17 @@ package enum ISO8601Timestamp {
         return Date(timeIntervalSinceReferenceDate: Double(secondsSinceReference) + fraction)
     }
 
+    /// Formats `date` like ``string(from:)`` when it lies in
+    /// `0001-01-01T00:00:00Z`…`9999-12-31T23:59:59.999Z`; `nil` for a date
+    /// outside that range, NaN or infinite, which no timestamp denotes.
+    package static func exactString(from date: Date) -> String? {
+        let interval = date.timeIntervalSinceReferenceDate
+        guard interval >= Double(minimumReferenceSeconds), interval < Double(maximumReferenceSeconds) else {
+            return nil  // also NaN
+        }
+        return string(from: date)
+    }
+
     /// Formats `date` in UTC as `"2017-10-10T16:00:00Z"`, adding `".SSS"`
     /// (milliseconds) only when the date is not on a whole second.
     ///

@@ -12,10 +12,15 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
     case unsigned(UInt64)
     /// A floating-point number (whose value is exactly this `Double`).
     case floating(Double)
-    /// A number whose exact value is not an integer that fits 64 bits — a
-    /// fraction lost to rounding (`9007199254740993.5`) or an integer beyond
-    /// 64 bits — shown as the nearest `Double`. Only floating-point targets take it.
+    /// A number whose exact value is not an integer that fits 128 bits — a
+    /// fraction lost to rounding (`9007199254740993.5`), a nonzero number that
+    /// underflows to zero (`1e-400`) or an integer beyond 128 bits — shown as
+    /// the nearest `Double`. Only floating-point targets take it.
     case approximate(Double)
+    /// An integer outside `Int64.min...UInt64.max` that fits 128 bits (from an
+    /// `Int128`, a `UInt128` or a long integer literal), as a sign and a
+    /// magnitude `high << 64 | low` (`high` is never 0).
+    case wide(negative: Bool, high: UInt64, low: UInt64)
 
     /// Extracts the number in `value`, or `nil` if it holds no number.
     /// Booleans (Swift `Bool` and boolean `NSNumber`s) are not numbers.
@@ -39,7 +44,86 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         case let x as Int8: self = .signed(Int64(x))
         case let x as UInt8: self = .signed(Int64(x))
         case let x as Decimal: self.init(decimal: x)
-        default: return nil
+        default:
+            // Int128, UInt128, Float16, Float80 and other numeric types.
+            if let x = value as? any BinaryInteger {
+                self.init(integer: x)
+            } else if let x = value as? any BinaryFloatingPoint {
+                self.init(floating: x)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Extracts a binary floating-point number of any format exactly: as
+    /// ``floating(_:)`` when a `Double` holds it (every `Float16` and `Float`),
+    /// as an integer when it is integral beyond `Double`'s precision (a large
+    /// `Float80`), and ``approximate(_:)`` otherwise.
+    package init<F: BinaryFloatingPoint>(floating x: F) {
+        if let double = Double(exactly: x) {
+            self = .floating(double)
+        } else if x.isFinite, x.rounded(.towardZero) == x, let high = UInt64(exactly: (x.magnitude / 0x1p64).rounded(.towardZero)) {
+            let low = UInt64(exactly: x.magnitude - F(high) * 0x1p64) ?? 0
+            self.init(negative: x < 0, high: high, low: low)
+        } else {
+            self = .approximate(Double(x))
+        }
+    }
+
+    /// Extracts an integer of any width exactly (``wide(negative:high:low:)``
+    /// beyond 64 bits, ``approximate(_:)`` beyond 128).
+    package init<I: BinaryInteger>(integer x: I) {
+        if let signed = Int64(exactly: x) {
+            self = .signed(signed)
+        } else if let unsigned = UInt64(exactly: x) {
+            self = .unsigned(unsigned)
+        } else if let high = UInt64(exactly: x.magnitude >> 64) {
+            self = .wide(negative: x < 0, high: high, low: UInt64(truncatingIfNeeded: x.magnitude))
+        } else {
+            self = .approximate(Double(x))
+        }
+    }
+
+    /// A decimal integer literal (optional `-`, then digits) as a number:
+    /// exact up to 128 bits, ``approximate(_:)`` beyond; `nil` for other text.
+    package init?(integerText text: some StringProtocol) {
+        var utf8 = Substring(text).utf8[...]
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
+        guard !utf8.isEmpty else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var overflow = false
+        for byte in utf8 {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            // (high, low) * 10 + digit, in 128 bits.
+            let lowProduct = low.multipliedFullWidth(by: 10)
+            let highProduct = high.multipliedFullWidth(by: 10)
+            let (newLow, carry) = lowProduct.low.addingReportingOverflow(UInt64(digit))
+            let (partialHigh, overflow1) = highProduct.low.addingReportingOverflow(lowProduct.high)
+            let (newHigh, overflow2) = partialHigh.addingReportingOverflow(carry ? 1 : 0)
+            if highProduct.high != 0 || overflow1 || overflow2 { overflow = true }
+            (high, low) = (newHigh, newLow)
+        }
+        if overflow {
+            self = .approximate(Double(String(text)) ?? (negative ? -.infinity : .infinity))
+        } else {
+            self.init(negative: negative, high: high, low: low)
+        }
+    }
+
+    /// The number `±(high << 64 | low)`, in its canonical case.
+    private init(negative: Bool, high: UInt64, low: UInt64) {
+        if high != 0 {
+            self = .wide(negative: negative, high: high, low: low)
+        } else if !negative {
+            self = low <= UInt64(Int64.max) ? .signed(Int64(low)) : .unsigned(low)
+        } else if low <= UInt64(Int64.max) + 1 {
+            self = .signed(Int64(truncatingIfNeeded: 0 &- low))
+        } else {
+            self = .wide(negative: true, high: 0, low: low)
         }
     }
 
@@ -64,13 +148,27 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
     /// anything else is ``approximate(_:)``.
     package init(decimal: Decimal) {
         let text = NSDecimalNumber(decimal: decimal).stringValue
-        if let x = Int64(text) {
-            self = .signed(x)
-        } else if let x = UInt64(text) {
-            self = .unsigned(x)
+        if let number = NumberValue(integerText: text), number.isExact {
+            self = number
         } else {
             self = .approximate(NSDecimalNumber(decimal: decimal).doubleValue)
         }
+    }
+
+    /// `true` for the integer cases (``signed(_:)``, ``unsigned(_:)``,
+    /// ``wide(negative:high:low:)``), `false` for floating-point numbers
+    /// even when integral.
+    package var isInteger: Bool {
+        switch self {
+        case .signed, .unsigned, .wide: return true
+        case .floating, .approximate: return false
+        }
+    }
+
+    /// `false` for ``approximate(_:)``.
+    package var isExact: Bool {
+        if case .approximate = self { return false }
+        return true
     }
 
     /// The number converted to `I`, or `nil` unless the conversion is exact.
@@ -81,6 +179,16 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         case .unsigned(let x): return I(exactly: x)
         case .floating(let x): return I(exactly: x)
         case .approximate: return nil
+        case .wide(let negative, let high, let low):
+            // Only types wider than 64 bits can hold it: ±high · 2^64 ∓ low in I,
+            // every step checked for overflow (the negative side is built
+            // negatively so that Int128.min fits).
+            guard I.bitWidth > 64, !negative || I.isSigned,
+                  let h = I(exactly: high), let l = I(exactly: low) else { return nil }
+            let scale = I(1) << 64
+            let (scaled, o1) = (negative ? 0 - h : h).multipliedReportingOverflow(by: scale)
+            let (result, o2) = negative ? scaled.subtractingReportingOverflow(l) : scaled.addingReportingOverflow(l)
+            return o1 || o2 ? nil : result
         }
     }
 
@@ -95,8 +203,36 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         case .floating(let x), .approximate(let x):
             guard x.isFinite else { return nil }
             result = F(x)
+        case .wide(let negative, let high, let low):
+            result = Self.rounded(negative: negative, high: high, low: low)
         }
         return result.isFinite ? result : nil
+    }
+
+    /// `±(high << 64 | low)` correctly rounded to `F` (for significands of up
+    /// to 62 bits: every type but `Float80`, which may be off by one unit).
+    ///
+    /// The top 63 bits of the magnitude are kept and every bit below them is
+    /// folded into a sticky bit, which leaves round-to-nearest-even unchanged
+    /// for any narrower significand; the power-of-two scaling is exact.
+    private static func rounded<F: BinaryFloatingPoint>(negative: Bool, high: UInt64, low: UInt64) -> F {
+        let shift = high.leadingZeroBitCount            // < 64 when high != 0
+        let top = shift == 0 ? high : high << shift | low >> (64 - shift)
+        let dropped = shift == 0 ? low : low << shift
+        let kept = top >> 1 | (top & 1) | (dropped == 0 ? 0 : 1)
+        let exponent = 64 - shift + 1                   // magnitude ≈ kept · 2^exponent
+        let magnitude = F(sign: .plus, exponent: F.Exponent(exponent), significand: F(kept))
+        return negative ? -magnitude : magnitude
+    }
+
+    /// The nearest `Double`.
+    package var doubleValue: Double {
+        switch self {
+        case .signed(let x): return Double(x)
+        case .unsigned(let x): return Double(x)
+        case .floating(let x), .approximate(let x): return x
+        case .wide: return rounded(Double.self) ?? .nan
+        }
     }
 
     /// The number as it would be written in JSON.
@@ -105,6 +241,23 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         case .signed(let x): return String(x)
         case .unsigned(let x): return String(x)
         case .floating(let x), .approximate(let x): return String(x)
+        case .wide(let negative, var high, var low):
+            // Repeated division of the 128-bit magnitude by 10^19.
+            var chunks: [UInt64] = []
+            let base: UInt64 = 10_000_000_000_000_000_000
+            while high != 0 || low != 0 {
+                let (q1, r1) = high.quotientAndRemainder(dividingBy: base)
+                let (q0, r0) = base.dividingFullWidth((high: r1, low: low))
+                (high, low) = (q1, q0)
+                chunks.append(r0)
+            }
+            var text = negative ? "-" : ""
+            for (index, chunk) in chunks.reversed().enumerated() {
+                let digits = String(chunk)
+                if index > 0 { text += String(repeating: "0", count: 19 - digits.count) }
+                text += digits
+            }
+            return text
         }
     }
 }

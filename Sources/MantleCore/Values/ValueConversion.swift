@@ -68,10 +68,8 @@ package enum ValueConversion {
                 }
                 return bool
             }
-        } else if let integer = type as? any FixedWidthInteger.Type {
-            special = integer.exactIntegerConversion()
-        } else if let floating = type as? any BinaryFloatingPoint.Type {
-            special = floating.roundedFloatingConversion()
+        } else if let numeric = numericConverter(to: type) {
+            special = numeric
         } else if let array = type as? any ArrayRepresentable.Type {
             special = array.elementwiseConversion()
         } else if let set = type as? any SetRepresentable.Type {
@@ -89,6 +87,33 @@ package enum ValueConversion {
             guard let result = value as? Value else { throw .mismatch(expected: Value.self, found: value) }
             return result
         }
+    }
+
+    /// The exact numeric conversion into `type` when it is an integer type
+    /// (exact only: `3.5` and `1e-400` fail) or a floating-point type (rounded
+    /// to nearest, failing out of range); `nil` for other types. Every numeric
+    /// type converts from every other (the 128-bit integers and `Float16`
+    /// included), from `NSNumber` and from `Decimal`; booleans are not numbers.
+    package static func numericConverter<Value>(to type: Value.Type) -> Converter<Value>? {
+        if let integer = type as? any FixedWidthInteger.Type {
+            return integer.exactIntegerConversion() as? Converter<Value>
+        }
+        if let floating = type as? any BinaryFloatingPoint.Type {
+            return floating.roundedFloatingConversion() as? Converter<Value>
+        }
+        return nil
+    }
+
+    /// A stored value as models show it (``Model/dictionaryValue``,
+    /// `value(forKey:)`): optionals unwrapped, `nil` for `.none` — except that
+    /// a nested optional holding an inner `nil` (`Int??` set to `.some(nil)`)
+    /// is kept as that inner `Optional.none`, not `nil`, so that
+    /// `init(dictionary:)` gives back `.some(nil)` rather than `nil`.
+    @inline(__always)
+    package static func readableValue(_ value: Any) -> Any? {
+        guard let optional = value as? any OptionalRepresentable else { return value }
+        guard let inner = optional.wrappedValue else { return nil }
+        return flattenedOptional(inner) ?? inner
     }
 
     // MARK: Foundation values
@@ -158,9 +183,18 @@ extension BinaryFloatingPoint {
 
 extension OptionalRepresentable {
     /// `nil`/`NSNull` to `.none`, anything else converted to `Wrapped`.
+    ///
+    /// When `Wrapped` is itself optional (`Int??`), an `Optional` in the
+    /// `Any` is the wrapped level's value: `Optional<Int>.none` gives
+    /// `.some(nil)`, as ``ValueConversion/readableValue(_:)`` reads it.
     fileprivate static func optionalConverter() -> Any {
         let wrapped = ValueConversion.converter(to: Wrapped.self)
+        let wrapsOptional = Wrapped.self is any OptionalRepresentable.Type
         return Converter<Wrapped?> { (value: Any?) throws(ConversionFailure) -> Wrapped? in
+            guard let value, !ValueConversion.isNull(value) else { return nil }
+            if wrapsOptional, let inner = value as? any OptionalRepresentable {
+                return .some(try wrapped.convert(inner.wrappedValue))
+            }
             guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else { return nil }
             return try wrapped.convert(value)
         }

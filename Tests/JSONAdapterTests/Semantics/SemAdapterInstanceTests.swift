@@ -37,10 +37,13 @@ struct SemAdapterInstanceTests {
         #expect(value.propertyKey == "count")
     }
 
-    @Test("an adapter encodes models of other types with their own mapping")
-    func instanceEncodesAnyModel() throws {
+    @Test("an adapter refuses to encode a model of another type (issue 9, item 11), as Mantle asserts")
+    func instanceRefusesOtherModels() throws {
         let adapter = try JSONAdapter(modelType: SemDefaults.self)
-        let json = try adapter.jsonDictionary(from: SemLeaf(name: "x", size: 1))
+        let error = try #require(Sem.adapterError { _ = try adapter.jsonDictionary(from: SemLeaf(name: "x", size: 1)) })
+        #expect(error.code == .noClassFound)
+        // The static API encodes any model with its own mapping.
+        let json = try JSONAdapter.jsonDictionary(from: SemLeaf(name: "x", size: 1))
         #expect(Set(json.keys) == ["name", "size"])
     }
 

@@ -121,8 +121,10 @@ struct SemClassClusterTests {
         let shape = try #require(try adapter.model(from: ["kind": "shape"]) as? SemShape)
         #expect(shape.kind == "shape")
 
-        // Encoding uses the dynamic type's mapping.
-        let json = try adapter.jsonDictionary(from: square)
+        // A struct adapter encodes exactly its own type (issue 9, item 11); the
+        // static API encodes the family's other types with their own mappings.
+        #expect(Sem.adapterError { _ = try adapter.jsonDictionary(from: square) }?.code == .noClassFound)
+        let json = try JSONAdapter.jsonDictionary(from: square)
         #expect((json["size"] as? [String: Any]).flatMap { Sem.number($0["side"]) } == 3)
         #expect(json["kind"] as? String == "square")
 
