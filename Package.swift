@@ -21,7 +21,7 @@ let package = Package(
                           path: "Benchmarks/MantleBenchmarks"),
 
         .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore"]),
-        .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter", "GitHubModels"]),
+        .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter", "GitHubModels"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
