@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "MantleCore", targets: ["MantleCore"]),
         .library(name: "JSONAdapter", targets: ["JSONAdapter"]),
+        // The example's models of the GitHub REST API, shared with the benchmark package
+        // (Benchmarks/Package.swift); not part of the library's API.
+        .library(name: "GitHubModels", targets: ["GitHubModels"]),
     ],
     targets: [
         .target(name: "MantleCore"),
@@ -15,10 +18,6 @@ let package = Package(
         .target(name: "GitHubModels", dependencies: ["JSONAdapter"], path: "Examples/GitHubModels"),
         .executableTarget(name: "GitHubIssues", dependencies: ["GitHubModels", "JSONAdapter"],
                           path: "Examples/GitHubIssues"),
-
-        // `swift run -c release MantleBenchmarks`: this library against hand-written code and Codable.
-        .executableTarget(name: "MantleBenchmarks", dependencies: ["GitHubModels", "JSONAdapter"],
-                          path: "Benchmarks/MantleBenchmarks"),
 
         .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore"]),
         .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter", "GitHubModels"], exclude: ["Fixtures"]),
