@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "Mantle",
+    // Apple minimums (not built here: no Apple SDK on the Linux CI): the Swift 5.2 runtime's
+    // reflection entry points (`swift_reflectionMirror_recursive*`) and FileHandle's throwing
+    // reads; see CONTRIBUTING.md, "Platforms".
+    platforms: [.macOS("10.15.4"), .iOS("13.4"), .tvOS("13.4"), .watchOS("6.2"), .visionOS(.v1)],
     products: [
         .library(name: "MantleCore", targets: ["MantleCore"]),
         .library(name: "JSONAdapter", targets: ["JSONAdapter"]),
