@@ -16,8 +16,10 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         compiled = ModelMapping.isCompiling(Nested.self) ? nil : try? ModelMapping.of(Nested.self)
     }
 
-    /// The nested type's compiled mapping.
+    /// The nested type's compiled mapping; every nested decode and encode
+    /// gets it here, so this is also where recursion meets the stack guard.
     private func mapping() throws(ValueFailure) -> ModelMapping {
+        try checkStackRoom()
         if let compiled { return compiled }
         do {
             return try ModelMapping.of(Nested.self)
@@ -27,12 +29,16 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Nested {
-        if let model = value as? Nested { return model }
-        guard let dictionary = value as? [String: Any] else { throw mismatch(value) }
-        let mapping = try mapping()
-        return try rethrowingNested { () throws -> Nested in
-            try mapping.decode(Nested.self, from: .dictionary(dictionary))
+        // The dictionary first: on Linux, casting a Swift dictionary to a
+        // class type bridges all of it to NSDictionary, unread keys included.
+        if let dictionary = value as? [String: Any] {
+            let mapping = try mapping()
+            return try rethrowingNested { () throws -> Nested in
+                try mapping.decode(Nested.self, from: .dictionary(dictionary))
+            }
         }
+        if let model = value as? Nested { return model }
+        throw mismatch(value)
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Nested {
@@ -45,6 +51,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
 
     /// The mapping to encode `value` with: a class cluster member's own, else the compiled one.
     private func encodingMapping(_ value: Nested) throws(ValueFailure) -> ModelMapping {
+        try checkStackRoom()
         guard Nested.self is AnyClass, type(of: value) != Nested.self else { return try mapping() }
         do {
             return try ModelMapping.forEncoding(value)
@@ -80,6 +87,16 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         return try value.withStorageAddress { (base) throws(ValueFailure) -> Any in
             try property.encode(from: base, options)
         }
+    }
+}
+
+/// Throws when the thread's stack is too low to go one model deeper
+/// (``RecursionGuard``): nesting that the depth limit in force allows but the
+/// stack cannot hold is refused instead of overflowing.
+@inline(__always)
+func checkStackRoom() throws(ValueFailure) {
+    guard RecursionGuard.hasStackRoom else {
+        throw ValueFailure(code: .invalidValue, reason: "models nested too deep for this thread's stack")
     }
 }
 

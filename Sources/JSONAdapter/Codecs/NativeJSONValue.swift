@@ -59,14 +59,14 @@ enum NativeJSONValue {
                 try checkDepth(depth)
                 var result: [Any] = []
                 result.reserveCapacity(array.count)
-                for element in elements(of: array) { result.append(try native(element, depth: depth + 1)) }
+                for element in FoundationContainers.elements(of: array) { result.append(try native(element, depth: depth + 1)) }
                 return result
             }
             if let dictionary = value as? NSDictionary {
                 try checkDepth(depth)
                 var result = [String: Any](minimumCapacity: dictionary.count)
-                for (key, element) in members(of: dictionary) {
-                    guard let key else {
+                for (key, element) in FoundationContainers.members(of: dictionary) {
+                    guard let key = FoundationContainers.string(key) else {
                         throw ValueFailure(reason: "a JSON object key must be a string")
                     }
                     result[key] = try native(element, depth: depth + 1)
@@ -89,48 +89,6 @@ enum NativeJSONValue {
             return result
         }
         return value
-    }
-
-    /// The elements of `array`, nested arrays and dictionaries as the objects
-    /// they are.
-    ///
-    /// swift-corelibs-foundation bridges every element it hands out
-    /// (`object(at:)`, iteration), and bridging a nested `NSArray` or
-    /// `NSDictionary` converts all of it at once — without end for one that
-    /// contains itself. Its mirror shows the stored objects unconverted, so
-    /// containers are taken from there and only other elements are fetched
-    /// (bridged). Darwin bridges lazily and iterates directly.
-    private static func elements(of array: NSArray) -> [Any] {
-        #if !canImport(Darwin)
-        let stored = Mirror(reflecting: array).children.map(\.value)
-        if stored.count == array.count, stored.allSatisfy({ type(of: $0) is AnyObject.Type }) {
-            return stored.indices.map { index in
-                isContainer(stored[index]) ? stored[index] : array.object(at: index)
-            }
-        }
-        #endif
-        return array.map { $0 }
-    }
-
-    /// The members of `dictionary` (`nil` for a key that is not a string),
-    /// nested arrays and dictionaries as the objects they are (see ``elements(of:)``).
-    private static func members(of dictionary: NSDictionary) -> [(String?, Any)] {
-        #if !canImport(Darwin)
-        let stored = Mirror(reflecting: dictionary).children.compactMap { $0.value as? (key: NSObject, value: AnyObject) }
-        if stored.count == dictionary.count {
-            return stored.map { member in
-                let value: Any = isContainer(member.value) ? member.value : dictionary.object(forKey: member.key) ?? NSNull()
-                return (member.key as? String, value)
-            }
-        }
-        #endif
-        return dictionary.map { ($0.key as? String, $0.value) }
-    }
-
-    /// `true` for an `NSArray` or `NSDictionary` (tested on class instances only).
-    private static func isContainer(_ value: Any) -> Bool {
-        guard type(of: value) is AnyObject.Type else { return false }
-        return value is NSArray || value is NSDictionary
     }
 
     /// Fails when a container at `depth` would exceed ``maximumDepth``.

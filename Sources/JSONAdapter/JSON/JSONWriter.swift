@@ -283,7 +283,9 @@ package struct JSONWriter: Sendable {
             try write(decimal)
             return
         }
-        if value is NSNull {
+        // Class checks by type first: on Linux, `is`/`as?` to a class type
+        // bridges a Swift collection whole (and recursively) to Foundation.
+        if type is NSNull.Type {
             writeNull()
             return
         }
@@ -295,31 +297,30 @@ package struct JSONWriter: Sendable {
             write(String(describing: string))
             return
         }
-        if let dictionary = value as? [String: Any] {
+        // Swift collections only: casting an NSArray to `[Any]` bridges it
+        // whole, without end for one that contains itself.
+        if !(type is AnyObject.Type), let dictionary = value as? [String: Any] {
             try writeObject(dictionary.map { ($0.key, $0.value) }, sortedKeys: sortedKeys, path: &path)
             return
         }
-        if let array = value as? [Any] {
+        if !(type is AnyObject.Type), let array = value as? [Any] {
             try writeArray(array, sortedKeys: sortedKeys, path: &path)
             return
         }
-        if let dictionary = value as? NSDictionary {
+        if type is AnyObject.Type, let dictionary = value as? NSDictionary {
             var members: [(String, Any)] = []
             members.reserveCapacity(dictionary.count)
-            for (key, member) in dictionary {
-                if let string = key as? String {
-                    members.append((string, member))
-                } else if let string = key as? NSString {
-                    members.append((String(describing: string), member))
-                } else {
+            for (key, member) in FoundationContainers.members(of: dictionary) {
+                guard let string = FoundationContainers.string(key) else {
                     throw Self.error("dictionary key of type \(Swift.type(of: key)) is not a string", path)
                 }
+                members.append((string, member))
             }
             try writeObject(members, sortedKeys: sortedKeys, path: &path)
             return
         }
-        if let array = value as? NSArray {
-            try writeArray(array.map { $0 }, sortedKeys: sortedKeys, path: &path)
+        if type is AnyObject.Type, let array = value as? NSArray {
+            try writeArray(FoundationContainers.elements(of: array), sortedKeys: sortedKeys, path: &path)
             return
         }
         throw Self.error("unsupported type \(type)", path)
@@ -357,11 +358,18 @@ package struct JSONWriter: Sendable {
         }
     }
 
+    /// Throws when writing one level deeper would pass ``maximumDepth`` or
+    /// what the thread's stack can hold (``RecursionGuard``).
+    private func checkDepth(_ path: [PathComponent]) throws(JSONWriterError) {
+        guard path.count < maximumDepth else { throw Self.error("nesting deeper than \(maximumDepth)", path) }
+        guard RecursionGuard.hasStackRoom else { throw Self.error("nesting deeper than the stack allows", path) }
+    }
+
     /// Writes an array of values.
     private mutating func writeArray(_ array: [Any], sortedKeys: Bool, path: inout [PathComponent])
         throws(JSONWriterError)
     {
-        guard path.count < maximumDepth else { throw Self.error("nesting deeper than \(maximumDepth)", path) }
+        try checkDepth(path)
         beginArray()
         for (index, element) in array.enumerated() {
             path.append(.index(index))
@@ -375,7 +383,7 @@ package struct JSONWriter: Sendable {
     private mutating func writeObject(_ members: [(String, Any)], sortedKeys: Bool, path: inout [PathComponent])
         throws(JSONWriterError)
     {
-        guard path.count < maximumDepth else { throw Self.error("nesting deeper than \(maximumDepth)", path) }
+        try checkDepth(path)
         var members = members
         if sortedKeys {
             members.sort { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }

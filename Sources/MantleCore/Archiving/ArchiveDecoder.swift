@@ -243,6 +243,9 @@ final class ArchiveDecoder {
 
     /// `value` rebuilt as a value of the declared type `T`.
     func materialize<T>(_ value: ArchivedValue, as type: T.Type, path: ArchivePath) throws -> T {
+        guard RecursionGuard.hasStackRoom else {
+            throw ArchiveError(.nestingTooDeep, at: path, detail: "values nest deeper than the stack allows")
+        }
         depth += 1
         defer { depth -= 1 }
         func typed(_ result: Any?) throws -> T {
@@ -322,6 +325,9 @@ final class ArchiveDecoder {
     /// `[String: Any]`, `NSNull()` for nil, and models whose archived type
     /// is registered or declared somewhere in the graph.
     func plainValue(_ value: ArchivedValue, path: ArchivePath) throws -> Any {
+        guard RecursionGuard.hasStackRoom else {
+            throw ArchiveError(.nestingTooDeep, at: path, detail: "values nest deeper than the stack allows")
+        }
         depth += 1
         defer { depth -= 1 }
         switch value {

@@ -155,9 +155,9 @@ final class ArchiveEncoder {
 
     /// Throws unless a container may sit at `depth`.
     private func checkDepth(_ depth: Int, at path: ArchivePath) throws {
-        guard depth <= ArchiveFormat.maximumDepth else {
+        guard depth <= ArchiveFormat.maximumDepth, RecursionGuard.hasStackRoom else {
             throw ArchiveError(.nestingTooDeep, at: path,
-                               detail: "archives nest at most \(ArchiveFormat.maximumDepth) containers")
+                               detail: "archives nest at most \(ArchiveFormat.maximumDepth) containers, and no deeper than the stack allows")
         }
     }
 

@@ -6,18 +6,66 @@ extension Model {
     ///
     /// Properties compare with their own `==` when their type is `Equatable`
     /// (nested models, optionals and collections of them included); other
-    /// values follow one rule: objects by identity,
-    /// closures always equal, anything else child by child.
+    /// values follow ``ReflectiveEquality``'s rule: objects by identity,
+    /// closures always equal, enums by case and payload, anything else child by child.
+    ///
+    /// Two rules make it terminate on any graph:
+    /// - a pair of objects met again while it is being compared (a reference
+    ///   cycle, `a.next = b; b.next = a`) counts as equal, the standard answer
+    ///   for comparing cyclic structures (two graphs are equal when no
+    ///   difference can be found);
+    /// - when the thread's stack runs low (nesting thousands of levels deep),
+    ///   objects compare by identity and other values as unequal.
     public static func == (lhs: Self, rhs: Self) -> Bool {
+        ModelEquality.isEqual(lhs, rhs)
+    }
+
+    /// Hashes the permanent properties, consistently with `==`.
+    ///
+    /// An object met again while it is being hashed (a reference cycle), or
+    /// any value once the thread's stack runs low, adds only a marker.
+    public func hash(into hasher: inout Hasher) {
+        ModelEquality.hash(self, into: &hasher)
+    }
+
+    /// The type name and the permanent properties in declaration order,
+    /// e.g. `GHUser(login: "octocat", id: 1, avatarURL: nil)`.
+    ///
+    /// An object met again while it is being described (a reference cycle),
+    /// or any model once the thread's stack runs low, is shown as `GHUser(…)`.
+    public var description: String {
+        ModelEquality.description(of: self)
+    }
+}
+
+/// The model rules for `==`, `hash(into:)` and `description`, shared by the
+/// protocol's default implementations and by ``ModelObject``'s overrides.
+package enum ModelEquality {
+    /// The model `==` (see ``Model/==(_:_:)``).
+    package static func isEqual<M: Model>(_ lhs: M, _ rhs: M) -> Bool {
         let descriptor: ModelDescriptor
-        if Self.self is AnyObject.Type {
+        if M.self is AnyObject.Type {
             guard type(of: lhs) == type(of: rhs) else { return false }
-            if (lhs as AnyObject) === (rhs as AnyObject) { return true }
+            let left = lhs as AnyObject, right = rhs as AnyObject
+            if left === right { return true }
+            let state = RecursionGuard.current
+            guard state.hasStackRoom else { return false }
+            let pair = RecursionGuard.Pair(left, right)
+            guard state.comparing.insert(pair).inserted else { return true }
+            defer { state.comparing.remove(pair) }
             descriptor = lhs.dynamicDescriptor
-        } else {
-            descriptor = Self.descriptor
+            return equalProperties(lhs, rhs, descriptor)
         }
-        return lhs.withStorageAddress { left in
+        guard RecursionGuard.hasStackRoom else { return false }
+        descriptor = M.descriptor
+        if descriptor.isEnum { return ReflectiveEquality.structurallyEqual(lhs, rhs) }
+        return equalProperties(lhs, rhs, descriptor)
+    }
+
+    /// Compares the permanent properties in place.
+    @inline(__always)
+    private static func equalProperties<M: Model>(_ lhs: M, _ rhs: M, _ descriptor: ModelDescriptor) -> Bool {
+        lhs.withStorageAddress { left in
             rhs.withStorageAddress { right in
                 for property in descriptor.permanentProperties
                 where !property.accessor.isEqual(left, right) {
@@ -28,21 +76,49 @@ extension Model {
         }
     }
 
-    /// Hashes the permanent properties, consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
-        let descriptor = dynamicDescriptor
-        withStorageAddress { base in
+    /// The model `hash(into:)` (see ``Model/hash(into:)``).
+    package static func hash<M: Model>(_ model: M, into hasher: inout Hasher) {
+        let state = RecursionGuard.current
+        guard state.hasStackRoom else {
+            hasher.combine(0xDEE9 as UInt16)
+            return
+        }
+        var object: ObjectIdentifier?
+        if M.self is AnyObject.Type {
+            let identifier = ObjectIdentifier(model as AnyObject)
+            guard state.hashing.insert(identifier).inserted else {
+                hasher.combine(0xC1C1E as UInt32)
+                return
+            }
+            object = identifier
+        }
+        defer { if let object { state.hashing.remove(object) } }
+        let descriptor = model.dynamicDescriptor
+        if descriptor.isEnum {
+            ReflectiveEquality.structuralHash(model, into: &hasher)
+            return
+        }
+        model.withStorageAddress { base in
             for property in descriptor.permanentProperties {
                 property.accessor.hash(at: base, into: &hasher)
             }
         }
     }
 
-    /// The type name and the permanent properties in declaration order,
-    /// e.g. `GHUser(login: "octocat", id: 1, avatarURL: nil)`.
-    public var description: String {
-        let descriptor = dynamicDescriptor
-        let fields = withStorageAddress { base in
+    /// The model `description` (see ``Model/description``).
+    package static func description<M: Model>(of model: M) -> String {
+        let descriptor = model.dynamicDescriptor
+        let state = RecursionGuard.current
+        guard state.hasStackRoom else { return "\(descriptor.typeName)(…)" }
+        var object: ObjectIdentifier?
+        if M.self is AnyObject.Type {
+            let identifier = ObjectIdentifier(model as AnyObject)
+            guard state.describing.insert(identifier).inserted else { return "\(descriptor.typeName)(…)" }
+            object = identifier
+        }
+        defer { if let object { state.describing.remove(object) } }
+        if descriptor.isEnum { return "\(descriptor.typeName).\(ReflectiveEquality.caseName(of: model) ?? "?")" }
+        let fields = model.withStorageAddress { base in
             descriptor.permanentProperties.map { property -> String in
                 let value = property.accessor.readValue(from: base)
                 let shown: String

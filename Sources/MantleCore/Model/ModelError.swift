@@ -45,7 +45,8 @@ public struct ModelError: Error, CustomStringConvertible {
 
     /// A sentence naming the model, the property and the problem.
     public var description: String {
-        let subject = modelTypeName.isEmpty ? propertyKey : "\(modelTypeName).\(propertyKey)"
+        let subject = modelTypeName.isEmpty ? propertyKey
+            : propertyKey.isEmpty ? modelTypeName : "\(modelTypeName).\(propertyKey)"
         switch code {
         case .unknownPropertyKey:
             return "\(subject): no settable property with this key"

@@ -39,6 +39,10 @@ package final class ModelDescriptor: @unchecked Sendable {
     package let typeName: String
     /// `true` when the model is a class.
     package let isClass: Bool
+    /// `true` when the model type is an enum: it has no stored properties, so
+    /// `==`, `hash(into:)` and `description` use its case and payload, and
+    /// every throwing use refuses it (``unsupportedDeclaration``).
+    package let isEnum: Bool
     /// Properties whose storage is not `.none`, in declaration order
     /// (superclass properties first).
     package let properties: [Property]
@@ -73,8 +77,12 @@ package final class ModelDescriptor: @unchecked Sendable {
     private init(type: any Model.Type) {
         typeName = String(describing: type)
         isClass = type is AnyObject.Type
+        isEnum = _runtimeMetadataKind(type) == 0x201
         var properties: [Property] = []
-        var unsupported: ModelError?
+        var unsupported: ModelError? = isEnum ? ModelError(
+            code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName, expectedTypeName: "enum",
+            foundValueDescription: "an enum's cases are not stored properties; declare the model as a struct or a class")
+            : nil
         let keys = type.propertyKeys
         for field in ModelFields.of(type).fields where keys.contains(field.key) {
             let storage = type.storageBehavior(forPropertyKey: field.key)
@@ -158,3 +166,8 @@ extension StoredField {
         return String(name.dropFirst())
     }
 }
+
+/// The kind of a type's metadata (0x200 struct, 0x201 enum, 0x202 optional, …;
+/// classes have other values): part of the stable ABI, exported by the runtime.
+@_silgen_name("swift_getMetadataKind")
+private func _runtimeMetadataKind(_ type: Any.Type) -> UInt

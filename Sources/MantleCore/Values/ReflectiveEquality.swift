@@ -1,7 +1,7 @@
 import Foundation
 
 /// Equality and hashing for values whose static type promises neither, such
-/// as `Any` properties, closures and non-`Equatable` structs.
+/// as `Any` properties, closures, non-`Equatable` structs and enums.
 ///
 /// The rule, applied recursively:
 /// 1. two values of different dynamic types are different;
@@ -9,12 +9,16 @@ import Foundation
 ///    `Hashable` when they have it, otherwise they add nothing to the hash);
 /// 3. class instances that are not `Equatable` compare by identity (`===`)
 ///    and hash their `ObjectIdentifier`;
-/// 4. everything else compares child by child through `Mirror`; values with no
+/// 4. enums compare their case (by name, from the runtime) and then their payload;
+/// 5. dictionaries compare their entries by key, whatever their order;
+/// 6. everything else compares child by child through `Mirror`; values with no
 ///    children (closures, metatypes) are therefore always equal to each other
 ///    and add nothing to the hash.
 ///
 /// Each rule is reflexive, symmetric and transitive, and two values it calls
-/// equal always feed the hasher the same bytes.
+/// equal always feed the hasher the same bytes. When the thread's stack runs
+/// low (values nested thousands of levels deep), the comparison stops with
+/// "unequal" and the hash with a marker, so that neither overflows the stack.
 package enum ReflectiveEquality {
     /// `true` when `lhs` and `rhs` are equal under the rule above.
     package static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
@@ -27,10 +31,25 @@ package enum ReflectiveEquality {
         if type(of: lhs) is AnyObject.Type {
             return (lhs as AnyObject) === (rhs as AnyObject)
         }
-        let left = Mirror(reflecting: lhs).children.map(\.value)
-        let right = Mirror(reflecting: rhs).children.map(\.value)
-        guard left.count == right.count else { return false }
-        return zip(left, right).allSatisfy { isEqual($0, $1) }
+        return structurallyEqual(lhs, rhs)
+    }
+
+    /// Rules 4 to 6 for two values of the same type, whatever their conformances
+    /// (so that an `Equatable` type's own `==` may call it).
+    package static func structurallyEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+        guard RecursionGuard.hasStackRoom else { return false }
+        let left = Mirror(reflecting: lhs), right = Mirror(reflecting: rhs)
+        switch left.displayStyle {
+        case .enum?:
+            guard caseName(of: lhs) == caseName(of: rhs) else { return false }
+        case .dictionary?:
+            return dictionaryEntriesEqual(left, right)
+        default:
+            break
+        }
+        let leftChildren = left.children.map(\.value), rightChildren = right.children.map(\.value)
+        guard leftChildren.count == rightChildren.count else { return false }
+        return zip(leftChildren, rightChildren).allSatisfy { isEqual($0, $1) }
     }
 
     /// Feeds `value` to `hasher` consistently with ``isEqual(_:_:)``.
@@ -48,9 +67,70 @@ package enum ReflectiveEquality {
             hasher.combine(ObjectIdentifier(value as AnyObject))
             return
         }
-        for child in Mirror(reflecting: value).children { hash(child.value, into: &hasher) }
+        structuralHash(value, into: &hasher)
+    }
+
+    /// Rules 4 to 6 for hashing (see ``structurallyEqual(_:_:)``).
+    package static func structuralHash(_ value: Any, into hasher: inout Hasher) {
+        guard RecursionGuard.hasStackRoom else {
+            hasher.combine(0xDEE9 as UInt16)
+            return
+        }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .enum?:
+            hasher.combine(caseName(of: value))
+        case .dictionary?:
+            // Order-independent: the sum of the entries' own hashes.
+            var sum = 0
+            for entry in mirror.children {
+                var entryHasher = Hasher()
+                hash(entry.value, into: &entryHasher)
+                sum &+= entryHasher.finalize()
+            }
+            hasher.combine(sum)
+            return
+        default:
+            break
+        }
+        for child in mirror.children { hash(child.value, into: &hasher) }
+    }
+
+    /// The name of the case an enum value holds (`nil` for other values).
+    package static func caseName(of value: Any) -> String? {
+        func name<T>(_ value: T) -> String? {
+            _enumCaseName(value).map { String(cString: $0) }
+        }
+        guard Mirror(reflecting: value).displayStyle == .enum else { return nil }
+        return _openExistential(value, do: name)
+    }
+
+    /// Entries of two dictionaries (mirrors of the same dictionary type), matched by key.
+    private static func dictionaryEntriesEqual(_ lhs: Mirror, _ rhs: Mirror) -> Bool {
+        let left = lhs.children.map(\.value), right = rhs.children.map(\.value)
+        guard left.count == right.count else { return false }
+        var unmatched = right
+        for entry in left {
+            let (key, value) = keyAndValue(of: entry)
+            guard let index = unmatched.firstIndex(where: { isEqual(keyAndValue(of: $0).key, key) }),
+                  isEqual(keyAndValue(of: unmatched[index]).value, value) else { return false }
+            unmatched.remove(at: index)
+        }
+        return true
+    }
+
+    /// The key and value of a dictionary entry, which `Mirror` shows as a pair.
+    private static func keyAndValue(of entry: Any) -> (key: Any, value: Any) {
+        let parts = Mirror(reflecting: entry).children.map(\.value)
+        return parts.count == 2 ? (parts[0], parts[1]) : (entry, entry)
     }
 }
+
+/// The runtime's name of the case `value` holds (the text `print` shows for a
+/// payload-less case); exported by the Swift runtime on every platform and
+/// used by the standard library's own `String(describing:)` of enums.
+@_silgen_name("swift_EnumCaseName")
+private func _enumCaseName<T>(_ value: T) -> UnsafePointer<CChar>?
 
 extension Equatable {
     /// `self == other` when `other` has the same type.

@@ -28,6 +28,13 @@ package enum ValueDescription {
             let shown = string.count > 60 ? String(string.prefix(57)) + "..." : string
             return "string \(String(reflecting: shown))"
         }
+        // Foundation containers by class, never bridged: bridging an NSArray
+        // converts all of it (without end for one that contains itself).
+        if type(of: value) is AnyObject.Type {
+            if let array = value as? NSArray { return "array of \(array.count)" }
+            if value is NSDictionary { return "object" }
+            return "\(typeName(type(of: value))) object"
+        }
         if let array = value as? [Any] { return "array of \(array.count)" }
         if value is [String: Any] { return "object" }
         return "\(typeName(type(of: value))) \(String(describing: value).prefix(60))"

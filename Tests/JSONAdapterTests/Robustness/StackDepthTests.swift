@@ -1,0 +1,102 @@
+//  Deep input and deep values on every recursive JSON path: the depth limit
+//  may be raised, but nesting the thread's stack cannot hold throws instead
+//  of overflowing. Each check runs in a child process (exit test).
+
+import Foundation
+import Testing
+@testable import JSONAdapter
+
+final class DepthTree: JSONSerializing {
+    var name = ""
+    var child: DepthTree?
+    var extra: Any?
+    required init() {}
+    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name", "child": "child", "extra": "extra"] }
+}
+
+/// `{"name":"n","child":{"name":"n","child":…}}`, `levels` objects deep.
+func depthTreeJSON(_ levels: Int) -> Data {
+    Data((String(repeating: #"{"name":"n","child":"#, count: levels - 1) + #"{"name":"n"}"#
+        + String(repeating: "}", count: levels - 1)).utf8)
+}
+
+@Suite("Robustness: stack depth")
+struct StackDepthTests {
+    #if os(macOS) || os(Linux) || os(Windows)
+    @Test("decoding a model nested 1,500 levels deep with the depth limit raised throws instead of overflowing")
+    func deepDecode() async {
+        await #expect(processExitsWith: .success) {
+            do {
+                _ = try JSONAdapter.model(of: DepthTree.self, fromJSONData: depthTreeJSON(1_500), maximumDepth: 100_000)
+                // On a thread whose stack holds it, decoding succeeds; either way it must not crash.
+            } catch let error as JSONAdapterError {
+                guard error.code == .invalidValue, "\(error)".contains("too deep") else { exit(2) }
+            } catch {
+                exit(3)
+            }
+        }
+    }
+
+    @Test("decoding stops at the stack, not only at the limit, from dictionaries too")
+    func deepDictionaryDecode() async {
+        await #expect(processExitsWith: .success) {
+            var object: [String: Any] = ["name": "leaf"]
+            for _ in 0..<5_000 { object = ["name": "n", "child": object] }
+            do {
+                _ = try JSONAdapter.model(of: DepthTree.self, from: object)
+            } catch let error as JSONAdapterError {
+                guard "\(error)".contains("too deep") else { exit(2) }
+            } catch {
+                exit(3)
+            }
+        }
+    }
+
+    @Test("encoding a model chain deeper than the stack holds throws")
+    func deepEncode() async {
+        await #expect(processExitsWith: .success) {
+            let root = DepthTree()
+            var node = root
+            for _ in 0..<5_000 {
+                let next = DepthTree()
+                node.child = next
+                node = next
+            }
+            do {
+                _ = try JSONAdapter.jsonData(from: root)
+                exit(4)
+            } catch {}
+            do {
+                _ = try JSONAdapter.jsonDictionary(from: root)
+                exit(5)
+            } catch {}
+        }
+    }
+    #endif
+
+    @Test("an Any value 6,000 levels deep is refused by the writer")
+    func deepAnyValue() throws {
+        var value: Any = 1
+        for _ in 0..<6_000 { value = [value] }
+        let model = DepthTree()
+        model.extra = value
+        let error = try #require(throws: JSONAdapterError.self) { try JSONAdapter.jsonData(from: model) }
+        #expect(error.code == .invalidValue)
+    }
+
+    #if os(macOS) || os(Linux) || os(Windows)
+    @Test("a self-containing NSMutableArray under Any: encoding throws, nothing overflows")
+    func selfContainingArray() async {
+        await #expect(processExitsWith: .success) {
+            let array = NSMutableArray()
+            array.add(array)
+            let model = DepthTree()
+            model.extra = array
+            do {
+                _ = try JSONAdapter.jsonData(from: model)
+                exit(2)
+            } catch {}
+        }
+    }
+    #endif
+}
