@@ -45,7 +45,6 @@ enum FoundationContainers {
         return value is NSArray || value is NSDictionary
     }
 
-
     /// A dictionary key as a Swift string, or `nil` when it is not a string.
     static func string(_ key: Any) -> String? {
         if let string = key as? String { return string }
