@@ -8,6 +8,11 @@ extension Model {
     /// transitory property values (a shallow copy, as Mantle's `copyWithZone:`):
     /// equal to the original, but not identical.
     public func copy() -> Self {
+        copyModel()
+    }
+
+    /// The implementation of ``copy()``, also behind ``ModelObject``'s `NSCopying`.
+    package func copyModel() -> Self {
         guard Self.self is AnyObject.Type else { return self }
         var copy = type(of: self).init()
         let descriptor = dynamicDescriptor

@@ -125,3 +125,33 @@ struct SemReflectionSafetyTests {
         #expect(json.keys.sorted() == ["title"])
     }
 }
+
+class SemShapeObject: ModelObject, JSONSerializing {
+    var kind = ""
+    var size = 0
+    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["kind": "kind", "size": "size"] }
+    class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
+        jsonDictionary["kind"] as? String == "circle" ? SemCircleObject.self : SemShapeObject.self
+    }
+}
+
+final class SemCircleObject: SemShapeObject {
+    var radius = 0.0
+    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+        super.jsonKeyPathsByPropertyKey.adding(["radius": "radius"])
+    }
+}
+
+@Suite("Semantics: ModelObject subclasses through the adapter")
+struct SemModelObjectTests {
+    @Test("ModelObject class clusters decode to the subclass and round-trip", arguments: SemPath.allCases)
+    func classCluster(path: SemPath) throws {
+        let shape = try path.decode(SemShapeObject.self, #"{"kind": "circle", "size": 2, "radius": 1.5}"#)
+        let circle = try #require(shape as? SemCircleObject)
+        #expect(circle.radius == 1.5 && circle.size == 2)
+        let json = try path.encode(circle)
+        #expect(json["radius"] as? Double == 1.5)
+        let again = try path.decode(SemShapeObject.self, #"{"kind": "circle", "size": 2, "radius": 1.5}"#)
+        #expect(again.isEqual(shape))
+    }
+}
