@@ -97,6 +97,7 @@ package final class JSONDocument: Sendable {
     private init(storage: Data, maximumDepth: Int) throws(JSONDataError) {
         self.bytes = storage
         let result: Result<ContiguousArray<JSONNode>, JSONDataError> = storage.withUnsafeBytes { raw in
+            // SAFETY: `Data`'s bytes are plain `UInt8` memory, valid for the closure.
             let buffer = raw.assumingMemoryBound(to: UInt8.self)
             do throws(JSONDataError) {
                 return .success(try JSONScanner.scan(buffer, maximumDepth: maximumDepth))
@@ -136,6 +137,9 @@ package final class JSONDocument: Sendable {
     /// Calls `body` with the input bytes.
     @inline(__always)
     private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // SAFETY: as in `init`; every node's range `a ..< a + b` lies inside these
+        // bytes, because the scanner made the tape from the same `Data`
+        // (which `bytes` keeps) and only records ranges it has read.
         bytes.withUnsafeBytes { body($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
@@ -200,6 +204,7 @@ package final class JSONDocument: Sendable {
         guard n.kind == .number else { return .int(0) }
         return withBytes { buffer in
             guard let base = buffer.baseAddress else { return .int(0) }
+            // SAFETY: the node's range lies inside the input (see `withBytes`).
             return Self.parseNumber(base + Int(n.a), count: Int(n.b),
                                     isInteger: n.flags & JSONNode.numberIsInteger != 0)
         }
@@ -230,6 +235,8 @@ package final class JSONDocument: Sendable {
             if n.flags & JSONNode.stringHasEscapes == 0 {
                 return String(decoding: raw, as: UTF8.self)
             }
+            // SAFETY: unescaping never lengthens a string, so `raw.count` bytes
+            // of capacity hold the result; `unescape` returns how many it wrote.
             return String(unsafeUninitializedCapacity: raw.count) { out in
                 guard let target = out.baseAddress else { return 0 }
                 return Self.unescape(raw, to: target)
@@ -251,6 +258,8 @@ package final class JSONDocument: Sendable {
             if n.flags & JSONNode.stringHasEscapes == 0 {
                 guard length == key.count else { return false }
                 guard length > 0, let keyBase = key.baseAddress else { return true }
+                // SAFETY: both ranges hold `length` bytes: the node's (see
+                // `withBytes`) and `key`'s (checked equal just above).
                 return memcmp(base + start, keyBase, length) == 0
             }
             // Unescaping never lengthens a string.
@@ -289,6 +298,8 @@ package final class JSONDocument: Sendable {
                             last: Bool = false) -> Int? {
         nodes.withUnsafeBufferPointer { tape in
             withBytes { buffer in
+                // SAFETY: key nodes index the tape in `start..<end`, checked
+                // against `tape.count` here; their byte ranges lie in the input (see `withBytes`).
                 guard let base = buffer.baseAddress, start >= 0, end <= tape.count else { return nil }
                 let keyCount = key.count
                 let keyBase = key.baseAddress ?? base  // only dereferenced when keyCount > 0
@@ -604,6 +615,8 @@ package final class JSONDocument: Sendable {
         out.append(contentsOf: repeatElement(0, count: raw.count))
         let written = out.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return 0 }
+            // SAFETY: `raw.count` zero bytes were appended after `old`, and
+            // unescaping writes at most `raw.count` bytes (it never lengthens).
             return unescape(raw, to: base + old)
         }
         out.removeLast(raw.count &- written)
@@ -624,6 +637,8 @@ package final class JSONDocument: Sendable {
             }
             let (scalar, length) = decodeEscape(raw, i)
             i &+= length
+            // SAFETY: a tuple of four `UInt8` is four bytes of `UInt8`; one
+            // scalar encodes to at most four UTF-8 bytes.
             let matched = withUnsafeMutableBytes(of: &encoded) { bytes -> Bool in
                 guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
                 let n = encodeUTF8(scalar, base)

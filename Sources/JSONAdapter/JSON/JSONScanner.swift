@@ -84,6 +84,8 @@ package struct JSONScanner {
         guard input.count < Int(UInt32.max) else {
             throw JSONDataError("input of \(input.count) bytes exceeds the 4 GiB limit", at: 0)
         }
+        // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
+        // and words only through `load` (see there), for the duration of this call.
         var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth)
         scanner.nodes.reserveCapacity(Swift.min(input.count / 8 + 16, 1 << 24))
         try scanner.parse()
@@ -289,6 +291,11 @@ package struct JSONScanner {
     }
 
     /// Loads eight bytes as a little-endian word (first byte in the lowest bits).
+    ///
+    /// SAFETY: every caller checks that eight bytes remain (`end - pos >= 8`,
+    /// `count - i >= 8`) before loading; `loadUnaligned` needs no alignment.
+    /// The JSONTestSuite, truncation and mutation-fuzz tests end inputs at
+    /// every offset, under AddressSanitizer too (CONTRIBUTING.md).
     @inline(__always)
     static func load(_ address: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(address).loadUnaligned(as: UInt64.self))

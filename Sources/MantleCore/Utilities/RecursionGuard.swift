@@ -60,6 +60,9 @@ package final class RecursionGuard {
     }
 
     /// `true` when this thread has more than ``stackReserve`` bytes of stack left.
+    ///
+    /// Covered by the exit tests that compare, hash, describe, decode and
+    /// encode values nested far deeper than any thread's stack holds.
     @inline(__always)
     package var hasStackRoom: Bool {
         guard stackLimit != 0 else { return true }
@@ -97,6 +100,8 @@ package final class RecursionGuard {
         // import; it is looked up by name with its C signature.
         typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return 0 }
+        // SAFETY: the symbol is glibc's and musl's `int pthread_getattr_np(pthread_t, pthread_attr_t *)`,
+        // whose C signature `GetAttributes` spells out.
         let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
         var attributes = pthread_attr_t()
         guard getAttributes(pthread_self(), &attributes) == 0 else { return 0 }

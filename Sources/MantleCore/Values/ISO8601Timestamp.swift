@@ -164,6 +164,8 @@ package enum ISO8601Timestamp {
         let civil = civilFromDays(days)
 
         let length = milliseconds == 0 ? 20 : 24
+        // SAFETY: the year is clamped to 0001...9999 above, so every field has
+        // its fixed width and the writes fill exactly `length` bytes.
         return String(unsafeUninitializedCapacity: length) { buffer in
             writeDigits(civil.year, width: 4, into: buffer, at: 0)
             buffer[4] = ASCII.hyphen
@@ -235,6 +237,10 @@ package enum ISO8601Timestamp {
     }
 
     /// Two ASCII digits at `index` (the caller guarantees `index + 1 < bytes.count`).
+    ///
+    /// SAFETY: `UnsafeBufferPointer`'s subscript is unchecked in release
+    /// builds; every caller checks the length first (the fixed-layout checks in
+    /// `date(fromUTF8:)`), and the tests cut timestamps at every length.
     @inline(__always)
     private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         guard let tens = digitValue(bytes[index]), let ones = digitValue(bytes[index + 1]) else { return nil }
