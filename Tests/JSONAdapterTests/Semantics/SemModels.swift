@@ -46,11 +46,15 @@ struct SemTypes: JSONSerializing {
     var uint16: UInt16 = 0
     var uint32: UInt32 = 0
     var uint64: UInt64 = 0
+    #if os(Linux) || os(Windows) || os(Android)
+    // Int128/UInt128 need macOS 15 / iOS 18 and Float16 is not on macOS x86_64:
+    // tested where the platform has them unconditionally (see CONTRIBUTING.md).
     var int128: Int128 = 0
     var uint128: UInt128 = 0
+    var float16: Float16 = 0
+    #endif
     var double = 0.0
     var float: Float = 0
-    var float16: Float16 = 0
     var url: URL?
     var uuid: UUID?
     var date: Date?
@@ -79,11 +83,18 @@ struct SemTypes: JSONSerializing {
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] =
         Dictionary(uniqueKeysWithValues: [
             "string", "bool", "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32",
-            "uint64", "int128", "uint128", "double", "float", "float16", "url", "uuid", "date", "plainDate",
+            "uint64", "double", "float", "url", "uuid", "date", "plainDate",
             "shade", "level", "leaf", "optionalLeaf", "optionalInt", "optionalShade", "strings", "urls",
             "dates", "tagSet", "levelSet", "scores", "leaves", "leafMap", "shades", "nestedInts",
             "optionalStrings", "uuidsByName",
-        ].map { ($0, JSONKeyPath.path($0)) })
+        ].map { ($0, JSONKeyPath.path($0)) }).merging(wideKeyPaths) { first, _ in first }
+
+    #if os(Linux) || os(Windows) || os(Android)
+    /// The keys of the 128-bit and half-precision properties.
+    static let wideKeyPaths: [String: JSONKeyPath] = ["int128": "int128", "uint128": "uint128", "float16": "float16"]
+    #else
+    static let wideKeyPaths: [String: JSONKeyPath] = [:]
+    #endif
 }
 
 /// `Any` and `Any?` properties.

@@ -136,9 +136,11 @@ enum Sem {
         case let x as Int64: return Double(x)
         case let x as UInt64: return Double(x)
         case let x as Float: return Double(x)
+        #if os(Linux) || os(Windows) || os(Android)
         case let x as Int128: return Double(x)
         case let x as UInt128: return Double(x)
         case let x as Float16: return Double(x)
+        #endif
         default: return nil
         }
     }
