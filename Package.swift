@@ -20,11 +20,17 @@ let package = Package(
 
         // Models of the GitHub REST API, used by the example, the tests and the benchmark.
         .target(name: "GitHubModels", dependencies: ["JSONAdapter"], path: "Examples/GitHubModels"),
-        .executableTarget(name: "GitHubIssues", dependencies: ["GitHubModels", "JSONAdapter"],
-                          path: "Examples/GitHubIssues"),
+        // The examples: their code in one library, run by the tests; one small executable each.
+        .target(name: "ExampleCatalog", dependencies: ["GitHubModels", "JSONAdapter"], path: "Examples/ExampleCatalog"),
+        .executableTarget(name: "GitHubIssues", dependencies: ["ExampleCatalog"], path: "Examples/GitHubIssues"),
+        .executableTarget(name: "ClassClusters", dependencies: ["ExampleCatalog"], path: "Examples/ClassClusters"),
+        .executableTarget(name: "Transformers", dependencies: ["ExampleCatalog"], path: "Examples/Transformers"),
+        .executableTarget(name: "Archiving", dependencies: ["ExampleCatalog"], path: "Examples/Archiving"),
+        .executableTarget(name: "Errors", dependencies: ["ExampleCatalog"], path: "Examples/Errors"),
 
         .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore"]),
-        .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter", "GitHubModels"], exclude: ["Fixtures"]),
+        .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target (Fuzz/FuzzEntry.swift + the sources of MantleCore,
 # JSONAdapter and GitHubModels, compiled as ONE module with ASan) into .build-fuzz/
-# and runs it for N seconds on a corpus seeded from Examples/Fixtures and
-# ../shared/fixtures/JSONTestSuite/test_parsing.
+# and runs it for N seconds on a corpus seeded from Examples/Fixtures and the
+# JSONTestSuite copy in Tests/JSONAdapterTests/Fixtures (a development tool:
+# not needed by the quick start or CI).
 #
 #   Fuzz/run.sh [seconds=60] [extra libFuzzer flags...]
 #   Fuzz/run.sh 0 .build-fuzz/crashes/crash-…   # replay one saved input (0 = don't fuzz)
@@ -22,7 +23,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="$ROOT/.build-fuzz"
 SRC="$BUILD/src"
 BIN="$BUILD/mantle-fuzz"
-SHARED="$ROOT/../shared/fixtures/JSONTestSuite/test_parsing"
+SHARED="$ROOT/Tests/JSONAdapterTests/Fixtures/JSONTestSuite/test_parsing"
 
 mkdir -p "$BUILD" "$BUILD/seeds" "$BUILD/corpus" "$BUILD/crashes"
 

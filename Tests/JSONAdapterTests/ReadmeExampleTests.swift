@@ -1,9 +1,13 @@
 //
 //  ReadmeExampleTests.swift
-//  Every code example of README.md as real types, each checked against what
-//  the README says it does. Type names carry a `Readme` prefix (README's
-//  `GHIssue` is `ReadmeGHIssue` here), so they appear that way in the
-//  descriptions that are compared.
+//  The code examples of README.md and of the DocC articles they came from
+//  (class clusters and output control: MappingJSONToModels.md; untrusted
+//  input: UntrustedInput.md; persistence: ArchivingModels.md) as real types,
+//  each checked against what the documentation says it does. Type names carry
+//  a `Readme` prefix (README's `GHIssue` is `ReadmeGHIssue` here), so they
+//  appear that way in the descriptions that are compared. The README's
+//  "Real-world JSON" lines are the tests of SemKeyConversionTests,
+//  SemSubPathTests, SemUpdateTests and StreamingTests.
 //
 
 import Foundation

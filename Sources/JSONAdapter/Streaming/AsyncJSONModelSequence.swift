@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let (bytes, _) = try await URLSession.shared.bytes(from: url)
-/// for try await event in JSONAdapter.models(of: GHEvent.self, streamingFrom: bytes) {
-///     print(event.type)
+/// for try await issue in JSONAdapter.models(of: GHIssue.self, streamingFrom: bytes) {
+///     print(issue.title)
 /// }
 /// ```
 ///

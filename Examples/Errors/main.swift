@@ -1,0 +1,3 @@
+// Errors: what each failure says (Examples/ExampleCatalog).
+import ExampleCatalog
+for line in ErrorsExample.run() { print(line) }
