@@ -18,18 +18,6 @@ private func referenceFormatter(_ format: String, _ timeZone: TimeZone) -> DateF
 
 private let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
 
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Transformers: compiled date patterns")
 struct DatePatternTests {
     static let twitter = "EEE MMM dd HH:mm:ss Z yyyy"
@@ -106,7 +94,7 @@ struct DatePatternTests {
         let zone = try #require(TimeZone(secondsFromGMT: offset))
         let pattern = try #require(DatePattern(format: format, locale: Locale(identifier: "en_US_POSIX"), timeZone: zone))
         let formatter = referenceFormatter(format, zone)
-        var generator = SeededGenerator(state: UInt64(bitPattern: Int64(offset)) ^ UInt64(format.utf8.count))
+        var generator = ISO8601TimestampTests.SplitMix64(seed: UInt64(bitPattern: Int64(offset)) ^ UInt64(format.utf8.count))
         var handled = 0
         for _ in 0..<2_000 {
             // Whole milliseconds between 1601 and 9998.
