@@ -223,6 +223,24 @@ final class ArchiveEncoder {
         if let raw = value as? any RawRepresentable {
             return try encode(raw.rawValue, at: path, depth: depth, owner: owner)
         }
+        // Foundation containers are read without bridging them whole (which
+        // never ends for one that contains itself): as the Swift forms below.
+        if type(of: value) is AnyObject.Type {
+            if let array = value as? NSArray {
+                return try encode(FoundationContainers.elements(of: array), at: path, depth: depth, owner: owner)
+            }
+            if let dictionary = value as? NSDictionary {
+                var members: [String: Any] = [:]
+                for (key, member) in FoundationContainers.members(of: dictionary) {
+                    guard let key = FoundationContainers.string(key) else {
+                        throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
+                                           valueTypeName: "NSDictionary", detail: "dictionary keys must be strings")
+                    }
+                    members[key] = member
+                }
+                return try encode(members, at: path, depth: depth, owner: owner)
+            }
+        }
         if let set = value as? Set<AnyHashable> {
             try checkDepth(depth + 1, at: path)
             var items: [Node] = []

@@ -125,6 +125,10 @@ package enum ModelEquality {
                 switch value {
                 case nil: shown = "nil"
                 case let string as String: shown = String(reflecting: string)
+                case let value? where type(of: value) is AnyObject.Type && (FoundationContainers.isContainer(value) || value is NSSet):
+                    // Not Foundation's description: it recurses into (and
+                    // forever through) a container that contains itself.
+                    shown = "\(type(of: value))(count: \((value as? NSArray)?.count ?? (value as? NSDictionary)?.count ?? (value as? NSSet)?.count ?? 0))"
                 case let value?: shown = String(describing: value)
                 }
                 return "\(property.key): \(shown)"

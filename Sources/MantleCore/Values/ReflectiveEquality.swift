@@ -8,7 +8,7 @@ import Foundation
 /// 2. values of an `Equatable` type compare with `==` (and hash with
 ///    `Hashable` when they have it, otherwise they add nothing to the hash);
 /// 3. class instances that are not `Equatable` compare by identity (`===`)
-///    and hash their `ObjectIdentifier`;
+///    and hash their `ObjectIdentifier`; an object is always equal to itself;
 /// 4. enums compare their case (by name, from the runtime) and then their payload;
 /// 5. dictionaries compare their entries by key, whatever their order;
 /// 6. everything else compares child by child through `Mirror`; values with no
@@ -25,12 +25,14 @@ package enum ReflectiveEquality {
         let lhs = flattenedOptional(lhs) ?? Optional<Any>.none as Any
         let rhs = flattenedOptional(rhs) ?? Optional<Any>.none as Any
         guard type(of: lhs) == type(of: rhs) else { return false }
+        let isObject = type(of: lhs) is AnyObject.Type
+        // The same object is equal to itself without asking it (a Foundation
+        // container that contains itself would recurse in its own `isEqual`).
+        if isObject, (lhs as AnyObject) === (rhs as AnyObject) { return true }
         if let equatable = lhs as? any Equatable {
             return equatable.isEqual(toAny: rhs)
         }
-        if type(of: lhs) is AnyObject.Type {
-            return (lhs as AnyObject) === (rhs as AnyObject)
-        }
+        if isObject { return false }
         return structurallyEqual(lhs, rhs)
     }
 

@@ -85,7 +85,7 @@ struct StackDepthTests {
     }
 
     #if os(macOS) || os(Linux) || os(Windows)
-    @Test("a self-containing NSMutableArray under Any: encoding throws, nothing overflows")
+    @Test("a self-containing NSMutableArray under Any: encoding and archiving throw; ==, hash and description terminate")
     func selfContainingArray() async {
         await #expect(processExitsWith: .success) {
             let array = NSMutableArray()
@@ -95,6 +95,16 @@ struct StackDepthTests {
             do {
                 _ = try JSONAdapter.jsonData(from: model)
                 exit(2)
+            } catch {}
+            // The other paths that meet it terminate too.
+            let other = DepthTree()
+            other.extra = array
+            guard model == other, model.hashValue == other.hashValue else { exit(3) }
+            guard model.description.contains("NSMutableArray(count: 1)") else { exit(4) }
+            _ = model.dictionaryValue
+            do {
+                _ = try ModelArchiver.archivedData(with: model)
+                exit(5)
             } catch {}
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Reading Foundation's `NSArray` and `NSDictionary` without bridging them
-/// whole, shared by ``NativeJSONValue`` and ``JSONWriter``.
-enum FoundationContainers {
+/// whole: shared by the JSON adapter (native values, the writer), archiving
+/// and descriptions.
+package enum FoundationContainers {
     /// The elements of `array`, nested arrays and dictionaries as the objects
     /// they are.
     ///
@@ -12,7 +13,7 @@ enum FoundationContainers {
     /// contains itself. Its mirror shows the stored objects unconverted, so
     /// containers are taken from there and only other elements are fetched
     /// (bridged). Darwin bridges lazily and iterates directly.
-    static func elements(of array: NSArray) -> [Any] {
+    package static func elements(of array: NSArray) -> [Any] {
         #if !canImport(Darwin)
         let stored = Mirror(reflecting: array).children.map(\.value)
         if stored.count == array.count, stored.allSatisfy({ type(of: $0) is AnyObject.Type }) {
@@ -26,7 +27,7 @@ enum FoundationContainers {
 
     /// The members of `dictionary`,
     /// nested arrays and dictionaries as the objects they are (see ``elements(of:)``).
-    static func members(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
+    package static func members(of dictionary: NSDictionary) -> [(key: Any, value: Any)] {
         #if !canImport(Darwin)
         let stored = Mirror(reflecting: dictionary).children.compactMap { $0.value as? (key: NSObject, value: AnyObject) }
         if stored.count == dictionary.count {
@@ -40,13 +41,13 @@ enum FoundationContainers {
     }
 
     /// `true` for an `NSArray` or `NSDictionary` (tested on class instances only).
-    private static func isContainer(_ value: Any) -> Bool {
+    package static func isContainer(_ value: Any) -> Bool {
         guard type(of: value) is AnyObject.Type else { return false }
         return value is NSArray || value is NSDictionary
     }
 
     /// A dictionary key as a Swift string, or `nil` when it is not a string.
-    static func string(_ key: Any) -> String? {
+    package static func string(_ key: Any) -> String? {
         if let string = key as? String { return string }
         if type(of: key) is AnyObject.Type, let string = key as? NSString { return String(describing: string) }
         return nil
