@@ -174,16 +174,7 @@ struct Report: Codable {
         }
 
         lines.append("")
-        lines.append(pad("Goals", 66) + leftPad("wall", 7) + "  " + pad("goal", 7) + pad("", 6)
-                     + leftPad("CPU", 6) + "  basis")
-        for goal in goals {
-            let value = goal.value.map { String(format: "%.2f", $0) } ?? "n/a"
-            let cpuValue = goal.cpuValue.map { String(format: "%.2f", $0) } ?? "-"
-            let verdict = goal.pass.map { $0 ? "PASS" : "MISS" } ?? "-"
-            let target = "\(goal.comparison) " + String(format: "%g", goal.threshold)
-            lines.append(pad("  " + goal.name, 30) + pad(goal.formula, 36) + leftPad(value, 7) + "  "
-                         + pad(target, 7) + pad(verdict, 6) + leftPad(cpuValue, 6) + "  \(goal.basis)")
-        }
+        lines.append(contentsOf: Self.goalLines(goals))
         lines.append("  (PASS/MISS uses wall-clock medians; CPU is the same ratio from thread CPU time, "
                      + "steadier when other work shares the cores)")
         lines.append("  (scaling: within 20% means the per-issue time at the largest size is at most 1.2× "
@@ -209,6 +200,23 @@ struct Report: Codable {
                          + String(format: "%.2f", memory.ratio))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Report {
+    /// The goals as table lines, with a header.
+    static func goalLines(_ goals: [GoalResult]) -> [String] {
+        var lines = [pad("Goals", 66) + leftPad("wall", 7) + "  " + pad("goal", 7) + pad("", 6)
+                     + leftPad("CPU", 6) + "  basis"]
+        for goal in goals {
+            let value = goal.value.map { String(format: "%.2f", $0) } ?? "n/a"
+            let cpuValue = goal.cpuValue.map { String(format: "%.2f", $0) } ?? "-"
+            let verdict = goal.pass.map { $0 ? "PASS" : "MISS" } ?? "-"
+            let target = "\(goal.comparison) " + String(format: "%g", goal.threshold)
+            lines.append(pad("  " + goal.name, 30) + pad(goal.formula, 36) + leftPad(value, 7) + "  "
+                         + pad(target, 7) + pad(verdict, 6) + leftPad(cpuValue, 6) + "  \(goal.basis)")
+        }
+        return lines
     }
 }
 

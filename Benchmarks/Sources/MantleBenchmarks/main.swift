@@ -39,6 +39,10 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
     let report = Report(machine: machine, build: build, input: input, sizes: sizes,
                         goals: Report.goals(sizes: sizes, memory: memory), memory: memory)
     print(options.json ? try report.json() : report.table())
+    if !options.json {
+        let corpusGoals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, progress: progress)
+        if !corpusGoals.isEmpty { print(Report.goalLines(corpusGoals).joined(separator: "\n")) }
+    }
 }
 
 do {

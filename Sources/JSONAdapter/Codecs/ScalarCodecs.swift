@@ -88,6 +88,8 @@ final class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @
 /// JSON numbers ↔ a floating-point type (rounded; out of range fails; NaN
 /// and infinity cannot be encoded).
 final class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @unchecked Sendable {
+    @_specialize(exported: false, where Floating == Double)
+    @_specialize(exported: false, where Floating == Float)
     override func decode(_ value: Any) throws(ValueFailure) -> Floating {
         if type(of: value) == Floating.self, let same = value as? Floating { return same }
         guard let number = NumberValue(value), let result = number.rounded(Floating.self) else {
@@ -96,6 +98,8 @@ final class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floatin
         return result
     }
 
+    @_specialize(exported: false, where Floating == Double)
+    @_specialize(exported: false, where Floating == Float)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
         guard document.kind(at: node) == .number,
               let result = document.numberValue(at: node).rounded(Floating.self) else {
@@ -104,12 +108,16 @@ final class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floatin
         return result
     }
 
+    @_specialize(exported: false, where Floating == Double)
+    @_specialize(exported: false, where Floating == Float)
     override func encode(_ value: Floating, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         guard value.isFinite else { throw ValueFailure(reason: "\(value) cannot be written as JSON") }
         if let float = value as? Float { return float }
         return Double(value)
     }
 
+    @_specialize(exported: false, where Floating == Double)
+    @_specialize(exported: false, where Floating == Float)
     override func write(_ value: Floating, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         do {
             if let float = value as? Float {
