@@ -23,8 +23,14 @@ import Foundation
 ///
 /// Which properties take part is decided by ``PropertyStorage``: stored `var`
 /// properties are permanent, `weak` references transitory, and `let`
-/// constants, `lazy` storage and computed properties are not part of the model.
-/// Override ``storageBehavior(forPropertyKey:)`` to change that per key.
+/// constants, `lazy` storage, computed properties and `unowned` references
+/// are not part of the model. Override ``storageBehavior(forPropertyKey:)`` to
+/// change that per key. Only fields declared by types that are models take
+/// part (a class's chain stops at its first non-model superclass), and a
+/// property wrapper's storage takes part under the declared name when the
+/// wrapper conforms to ``ModelPropertyWrapper``. An `NSObject` subclass
+/// should inherit from ``ModelObject`` to get the model's `==`, `hash` and
+/// `description`.
 public protocol Model: Hashable, CustomStringConvertible {
     /// Creates a model with every property at its default value.
     init()
@@ -38,8 +44,10 @@ public protocol Model: Hashable, CustomStringConvertible {
     /// How the model stores the property `key`.
     ///
     /// The default: `.permanent` for a stored `var`, `.transitory` for a `weak`
-    /// reference, `.none` for `let` constants, `lazy` storage and anything that
-    /// is not a stored property.
+    /// reference, `.none` for `let` constants, `lazy` storage, `unowned` and
+    /// `unowned(unsafe)` references and anything that is not a stored property.
+    /// Returning another storage for an `unowned` reference makes every
+    /// throwing use of the type throw ``ModelError/Code/unsupportedDeclaration``.
     static func storageBehavior(forPropertyKey key: String) -> PropertyStorage
 
     /// Creates a model from property values by key, then calls ``validate()``.

@@ -36,8 +36,11 @@ package final class RecursionGuard {
 
     /// Two objects being compared.
     package struct Pair: Hashable {
+        /// The left-hand object.
         let lhs: ObjectIdentifier
+        /// The right-hand object.
         let rhs: ObjectIdentifier
+        /// The pair of `lhs` and `rhs`, in that order.
         package init(_ lhs: AnyObject, _ rhs: AnyObject) {
             self.lhs = ObjectIdentifier(lhs)
             self.rhs = ObjectIdentifier(rhs)
