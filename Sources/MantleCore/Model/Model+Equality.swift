@@ -53,11 +53,12 @@ package enum ModelEquality {
             let pair = RecursionGuard.Pair(left, right)
             guard state.comparing.insert(pair).inserted else { return true }
             defer { state.comparing.remove(pair) }
-            descriptor = lhs.dynamicDescriptor
+            descriptor = state.descriptor(of: type(of: lhs))
             return equalProperties(lhs, rhs, descriptor)
         }
-        guard RecursionGuard.hasStackRoom else { return false }
-        descriptor = M.descriptor
+        let state = RecursionGuard.current
+        guard state.hasStackRoom else { return false }
+        descriptor = state.descriptor(of: M.self)
         if descriptor.isEnum { return ReflectiveEquality.structurallyEqual(lhs, rhs) }
         return equalProperties(lhs, rhs, descriptor)
     }
@@ -93,7 +94,7 @@ package enum ModelEquality {
             object = identifier
         }
         defer { if let object { state.hashing.remove(object) } }
-        let descriptor = model.dynamicDescriptor
+        let descriptor = state.descriptor(of: type(of: model))
         if descriptor.isEnum {
             ReflectiveEquality.structuralHash(model, into: &hasher)
             return

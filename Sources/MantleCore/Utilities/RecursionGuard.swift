@@ -20,6 +20,10 @@ import Foundation
 /// - **Cycles terminate.** The objects (and pairs of objects) whose `==`,
 ///   `hash(into:)` or `description` is running on this thread are recorded,
 ///   so that meeting one again is recognised as a cycle.
+///
+/// It also keeps a per-thread copy of the model descriptors `==` and
+/// `hash(into:)` have used, so that nested models find theirs without taking
+/// the shared cache's lock.
 package final class RecursionGuard {
     /// Bytes of stack kept free below any recursion step (the deepest
     /// non-recursive call chain from a step, with debug-build frames, fits in it).
@@ -33,6 +37,19 @@ package final class RecursionGuard {
     package var hashing: Set<ObjectIdentifier> = []
     /// Objects being described on this thread.
     package var describing: Set<ObjectIdentifier> = []
+    /// Descriptors this thread has used, by model type.
+    private var descriptors: [ObjectIdentifier: ModelDescriptor] = [:]
+
+    /// The descriptor of `type`, from this thread's copy or, the first time,
+    /// from the shared cache.
+    @inline(__always)
+    package func descriptor(of type: any Model.Type) -> ModelDescriptor {
+        let key = ObjectIdentifier(type)
+        if let known = descriptors[key] { return known }
+        let shared = ModelDescriptor.of(type)
+        descriptors[key] = shared
+        return shared
+    }
 
     /// Two objects being compared.
     package struct Pair: Hashable {
