@@ -14,6 +14,10 @@ struct BenchmarkOptions {
     var memoryChildCount: Int?
     /// For profilers: decode this many issues from Data once, warm, and exit.
     var profileDecodeCount: Int?
+    /// Child mode: stream this many megabytes of JSON Lines and print a report.
+    var streamingChildMegabytes: Int?
+    /// The size of the streaming child's JSON Lines file, in megabytes.
+    var streamingMegabytes = 1_000
 
     /// The usage text.
     static let usage = """
@@ -24,7 +28,8 @@ struct BenchmarkOptions {
                                       (default: 5, and 3 for sizes above 50,000)
           --quick                     smoke run: 2,000 issues, 3 rounds
           --json                      print the results as JSON instead of a table
-          --no-memory                 skip the peak-memory child process
+          --no-memory                 skip the peak-memory and streaming child processes
+          --streaming-megabytes N     size of the JSON Lines file the streaming child reads (default 1000)
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
           --profile-decode N          for profilers: one warm Data → models decode of N issues inside
                                       ProfileRun.decodeForProfiling (callgrind --toggle-collect=
@@ -74,6 +79,10 @@ struct BenchmarkOptions {
                 options.measureMemory = false
             case "--measure-memory":
                 options.memoryChildCount = try positive(try value(for: argument), for: argument)
+            case "--measure-streaming":
+                options.streamingChildMegabytes = try positive(try value(for: argument), for: argument)
+            case "--streaming-megabytes":
+                options.streamingMegabytes = try positive(try value(for: argument), for: argument)
             case "--profile-decode":
                 options.profileDecodeCount = try positive(try value(for: argument), for: argument)
             case "-h", "--help":

@@ -29,6 +29,14 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
                                    progress: progress))
     }
 
+    var streaming: StreamingReport?
+    if options.measureMemory {
+        progress("streaming: \(options.streamingMegabytes) MB of JSON Lines in a child process")
+        streaming = try StreamingProbe.measureInChild(megabytes: options.streamingMegabytes)
+    }
+    progress("class models from dictionaries with unmapped keys")
+    let bridging = try ClassBridgingProbe.run(rounds: options.rounds(for: 2_000))
+
     machine.loadAtEnd = MachineInfo.loadAverage()
     let input = """
         Input: the \(templates.baseCount) real GitHub issues of Examples/Fixtures/issues.json, replicated (compact JSON, \
@@ -36,8 +44,23 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
         They all have empty labels and a null assignee, so every other replica also gets the \(templates.labelCount) \
         real labels of labels.json and its own user as assignee (still real data).
         """
+    var goals = Report.goals(sizes: sizes, memory: memory)
+    goals.append(GoalResult(name: "class models, dictionaries", formula: "classes / structs (unmapped keys)",
+                            basis: "500 items × 200 unmapped keys, medians",
+                            value: bridging.classes / bridging.structs, atMost: 1.2))
+    if let streaming {
+        let arrayThroughput = sizes.last.flatMap { size in
+            size.measurement("data.ours").map { Double(size.inputBytes) / $0.median }
+        }
+        goals.append(GoalResult(name: "streaming, peak memory", formula: "RSS growth, MiB (JSON Lines)",
+                                basis: "\(bytes(streaming.bytes)), \(grouped(streaming.models)) issues, child process",
+                                value: Double(streaming.peakGrowth) / 1_048_576, atMost: 64))
+        goals.append(GoalResult(name: "streaming, throughput", formula: "whole array / JSON Lines, bytes/s",
+                                basis: "\(String(format: "%.0f", streaming.throughput / 1e6)) MB/s streamed",
+                                value: arrayThroughput.map { $0 / streaming.throughput }, atMost: 1.2))
+    }
     let report = Report(machine: machine, build: build, input: input, sizes: sizes,
-                        goals: Report.goals(sizes: sizes, memory: memory), memory: memory)
+                        goals: goals, memory: memory)
     print(options.json ? try report.json() : report.table())
     if !options.json {
         let corpusGoals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, progress: progress)
@@ -49,6 +72,8 @@ do {
     let options = try BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))
     if let count = options.memoryChildCount {
         try MemoryProbe.runChild(count: count)
+    } else if let megabytes = options.streamingChildMegabytes {
+        try StreamingProbe.runChild(megabytes: megabytes)
     } else if let count = options.profileDecodeCount {
         try ProfileRun.run(count: count)
     } else {

@@ -59,11 +59,34 @@ struct JSONStreamFramer {
     /// Consumes bytes until a value is complete or `bytes` runs out; returns
     /// how many bytes were consumed. Call ``takeValue()`` when ``hasValue``.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONDataError) -> Int {
+        if format == .jsonLines { return scanLines(bytes) }
         var index = 0
         while index < bytes.count, !hasValue {
-            try consume(bytes[index])
+            try consumeArray(bytes[index])
             index += 1
             offset += 1
+        }
+        return index
+    }
+
+    /// ``scan(_:)`` for JSON Lines: the bytes up to the next line feed are
+    /// appended in one step.
+    private mutating func scanLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var index = 0
+        while index < bytes.count, !hasValue {
+            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else {
+                if value.isEmpty { valueLine = line }
+                value.append(contentsOf: bytes[index...])
+                offset += bytes.count - index
+                return bytes.count
+            }
+            if newline > index {
+                if value.isEmpty { valueLine = line }
+                value.append(contentsOf: bytes[index..<newline])
+            }
+            endLine()
+            offset += newline + 1 - index
+            index = newline + 1
         }
         return index
     }
@@ -93,21 +116,8 @@ struct JSONStreamFramer {
         }
     }
 
-    /// One byte.
-    @inline(__always)
-    private mutating func consume(_ byte: UInt8) throws(JSONDataError) {
-        switch format {
-        case .jsonLines: consumeLine(byte)
-        case .array: try consumeArray(byte)
-        }
-    }
-
-    private mutating func consumeLine(_ byte: UInt8) {
-        guard byte == UInt8(ascii: "\n") else {
-            if value.isEmpty { valueLine = line }
-            value.append(byte)
-            return
-        }
+    /// A line feed in JSON Lines: the line read so far is a value unless it is blank.
+    private mutating func endLine() {
         line += 1
         if isBlank(value) {
             value.removeAll(keepingCapacity: true)

@@ -22,25 +22,42 @@ indirect enum ArchivePath: CustomStringConvertible {
 
     /// The innermost property key, if any.
     var propertyKey: String? {
-        switch self {
-        case .root: return nil
-        case .key(_, let key): return key
-        case .index(let parent, _), .dictionaryKey(let parent, _): return parent.propertyKey
+        var path = self
+        while true {
+            switch path {
+            case .root: return nil
+            case .key(_, let key): return key
+            case .index(let parent, _), .dictionaryKey(let parent, _): path = parent
+            }
         }
     }
 
-    /// The dotted path, empty for the root.
+    /// The dotted path, empty for the root. Iterative: a path can be as deep
+    /// as the deepest archive, and is rendered when the stack is already low.
     var description: String {
-        switch self {
-        case .root: return ""
-        case .key(let parent, let key):
-            let prefix = parent.description
-            return prefix.isEmpty ? key : prefix + "." + key
-        case .index(let parent, let index):
-            return parent.description + "[\(index)]"
-        case .dictionaryKey(let parent, let key):
-            return parent.description + "[\(String(reflecting: key))]"
+        var parts: [String] = []
+        var path = self
+        loop: while true {
+            switch path {
+            case .root: break loop
+            case .key(let parent, let key):
+                parts.append(parent.isRoot ? key : "." + key)
+                path = parent
+            case .index(let parent, let index):
+                parts.append("[\(index)]")
+                path = parent
+            case .dictionaryKey(let parent, let key):
+                parts.append("[\(String(reflecting: key))]")
+                path = parent
+            }
         }
+        return parts.reversed().joined()
+    }
+
+    /// `true` for the root.
+    private var isRoot: Bool {
+        if case .root = self { return true }
+        return false
     }
 }
 
