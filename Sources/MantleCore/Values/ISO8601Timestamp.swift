@@ -46,8 +46,8 @@ package enum ISO8601Timestamp {
         return Array(string.utf8).withUnsafeBufferPointer { date(fromUTF8: $0) }
     }
 
-    /// Parses a timestamp from raw UTF-8 bytes, with exactly the same rules as
-    /// ``date(from:)``; used by the JSON parser to avoid creating a `String`.
+    /// Parses a timestamp from raw UTF-8 bytes: the implementation behind
+    /// ``date(from:)``, which the tests also call directly on arbitrary bytes.
     ///
     /// The whole buffer must be the timestamp (no quotes, no whitespace).
     package static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
