@@ -15,8 +15,12 @@ let package = Package(
         .library(name: "GitHubModels", targets: ["GitHubModels"]),
     ],
     targets: [
+        // The model layer: reflection, values, transformers, archiving.
         .target(name: "MantleCore"),
-        .target(name: "JSONAdapter", dependencies: ["MantleCore"]),
+        // The JSON engine (internal, not a product): scanner, tape, document, writer.
+        .target(name: "MantleJSON"),
+        // Models to and from JSON: key paths, codecs, the adapter, streaming.
+        .target(name: "JSONAdapter", dependencies: ["MantleCore", "MantleJSON"]),
 
         // Models of the GitHub REST API, used by the example, the tests and the benchmark.
         .target(name: "GitHubModels", dependencies: ["JSONAdapter"], path: "Examples/GitHubModels"),
@@ -28,9 +32,13 @@ let package = Package(
         .executableTarget(name: "Archiving", dependencies: ["ExampleCatalog"], path: "Examples/Archiving"),
         .executableTarget(name: "Errors", dependencies: ["ExampleCatalog"], path: "Examples/Errors"),
 
-        .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore"]),
-        .testTarget(name: "JSONAdapterTests", dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog"],
-                    exclude: ["Fixtures"]),
+        // What the test targets share: deterministic random numbers, comparable JSON trees and the
+        // helpers of the ported Mantle specs.
+        .target(name: "MantleTestSupport", dependencies: ["MantleCore"], path: "Tests/MantleTestSupport"),
+        .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore", "MantleTestSupport"]),
+        .testTarget(name: "MantleJSONTests", dependencies: ["MantleJSON", "MantleTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "JSONAdapterTests",
+                    dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog", "MantleTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

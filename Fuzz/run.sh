@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (Fuzz/FuzzEntry.swift + the sources of MantleCore,
+# Builds the libFuzzer target (Fuzz/FuzzEntry.swift + the sources of MantleCore, MantleJSON,
 # JSONAdapter and GitHubModels, compiled as ONE module with ASan) into .build-fuzz/
 # and runs it for N seconds on a corpus seeded from Examples/Fixtures and the
-# JSONTestSuite copy in Tests/JSONAdapterTests/Fixtures (a development tool:
+# JSONTestSuite copy in Tests/MantleJSONTests/Fixtures (a development tool:
 # not needed by the quick start or CI).
 #
 #   Fuzz/run.sh [seconds=60] [extra libFuzzer flags...]
@@ -23,25 +23,25 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="$ROOT/.build-fuzz"
 SRC="$BUILD/src"
 BIN="$BUILD/mantle-fuzz"
-SHARED="$ROOT/Tests/JSONAdapterTests/Fixtures/JSONTestSuite/test_parsing"
+SHARED="$ROOT/Tests/MantleJSONTests/Fixtures/JSONTestSuite/test_parsing"
 
 mkdir -p "$BUILD" "$BUILD/seeds" "$BUILD/corpus" "$BUILD/crashes"
 
-# 1. Sources as one module: drop `import MantleCore` / `import JSONAdapter` and
+# 1. Sources as one module: drop the `import`s of MantleCore, MantleJSON and JSONAdapter and
 #    Exports.swift's `@_exported import MantleCore`; prefix file names with their
 #    folder so that equal basenames cannot collide.
 rm -rf "$SRC"
 mkdir -p "$SRC"
 while IFS= read -r file; do
     relative="${file#"$ROOT"/}"
-    sed -E '/^[[:space:]]*(@_exported[[:space:]]+|@testable[[:space:]]+)?import[[:space:]]+(MantleCore|JSONAdapter)[[:space:]]*$/d' \
+    sed -E '/^[[:space:]]*(@_exported[[:space:]]+|@testable[[:space:]]+)?import[[:space:]]+(MantleCore|MantleJSON|JSONAdapter)[[:space:]]*$/d' \
         "$file" > "$SRC/$(echo "$relative" | tr '/' '_')"
-done < <(find "$ROOT/Sources/MantleCore" "$ROOT/Sources/JSONAdapter" "$ROOT/Examples/GitHubModels" \
+done < <(find "$ROOT/Sources/MantleCore" "$ROOT/Sources/MantleJSON" "$ROOT/Sources/JSONAdapter" "$ROOT/Examples/GitHubModels" \
               -name '*.swift' ! -name 'Exports.swift' | sort)
 cp "$ROOT/Fuzz/FuzzEntry.swift" "$SRC/Fuzz_FuzzEntry.swift"
 # The round-trip oracle is shared with the test suite.
-sed -E '/^[[:space:]]*(@testable[[:space:]]+)?import[[:space:]]+(MantleCore|JSONAdapter)[[:space:]]*$/d' \
-    "$ROOT/Tests/JSONAdapterTests/Robustness/RoundTripDifferences.swift" > "$SRC/Fuzz_RoundTripDifferences.swift"
+sed -E '/^[[:space:]]*(@testable[[:space:]]+)?import[[:space:]]+(MantleCore|MantleJSON|JSONAdapter)[[:space:]]*$/d' \
+    "$ROOT/Tests/JSONAdapterTests/UntrustedInput/RoundTripDifferences.swift" > "$SRC/Fuzz_RoundTripDifferences.swift"
 
 # 2. Build (rebuilds only when a source changed).
 stamp="$(cat "$SRC"/*.swift | sha1sum | cut -d' ' -f1)"

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 extension JSONAdapter {
     /// Decodes a model from the object at `keyPath` (dotted, e.g. `"data.viewer"`)

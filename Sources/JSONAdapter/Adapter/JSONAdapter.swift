@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// Converts between JSON and ``JSONSerializing`` models (Mantle's `MTLJSONAdapter`).
 ///
@@ -211,7 +212,7 @@ public final class JSONAdapter: @unchecked Sendable {
     /// transformer of its own — Mantle's `transformerForModelPropertiesOfClass:`.
     /// Pass `nil` to remove it. Mappings compiled before are rebuilt on their next use.
     public static func register(_ transformer: ValueTransformer?, forType type: Any.Type) {
-        TypeTransformerRegistry.shared.set(transformer, for: type)
+        TypeTransformerRegistry.shared.withLock { $0.set(transformer, for: type) }
     }
 
     // MARK: Helpers

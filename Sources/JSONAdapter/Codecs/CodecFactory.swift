@@ -2,18 +2,19 @@ import Foundation
 
 /// Chooses the codec for a property type, once per mapping compilation.
 ///
-/// The order: a transformer registered for the exact type
+/// A transformer registered for the exact type comes first
 /// (``JSONAdapter/register(_:forType:)``, Mantle's
-/// `transformerForModelPropertiesOfClass:`); then `Optional`, `String`,
-/// `Bool`, every integer and floating-point type, `URL`, `UUID`, `Date`,
-/// `Decimal` (an exact JSON number), `Substring` and `Character` (strings), nested
-/// `JSONSerializing` models, `RawRepresentable` types, `Array`, `Set`,
-/// `[String: _]` (element types inferred recursively) and `Any`; anything else
-/// must already have the type (only a transformer can produce it).
+/// `transformerForModelPropertiesOfClass:`); otherwise the type's
+/// ``ValueKind`` decides: `Optional`, `String`, `Substring` and `Character`
+/// (strings), `Bool`, every integer and floating-point type, `URL`, `UUID`,
+/// `Date`, `Decimal` (an exact JSON number), nested `JSONSerializing` models,
+/// `RawRepresentable` types, `Array`, `Set`, `[String: _]` (element types
+/// inferred recursively) and `Any`; any other type must already have the type
+/// (only a transformer can produce it).
 enum CodecFactory {
     /// The codec for values of `type`.
     static func codec<Value>(for type: Value.Type) -> JSONValueCodec<Value> {
-        if let transformer = TypeTransformerRegistry.shared.transformer(for: type) {
+        if let transformer = TypeTransformerRegistry.shared.withLock({ $0.transformer(for: type) }) {
             return TransformerCodec<Value>(transformer)
         }
         if let built = builtInCodec(for: type) as? JSONValueCodec<Value> {
@@ -24,27 +25,30 @@ enum CodecFactory {
 
     /// The built-in codec for `type` (type-erased), or `nil`.
     private static func builtInCodec<Value>(for type: Value.Type) -> Any? {
-        if let optional = type as? any OptionalRepresentable.Type { return optional.optionalCodec() }
-        switch ObjectIdentifier(type) {
-        case ObjectIdentifier(String.self): return StringCodec()
-        case ObjectIdentifier(Bool.self): return BoolCodec()
-        case ObjectIdentifier(URL.self): return URLCodec()
-        case ObjectIdentifier(UUID.self): return UUIDCodec()
-        case ObjectIdentifier(Date.self): return DateCodec()
-        case ObjectIdentifier(Decimal.self): return DecimalCodec()
-        case ObjectIdentifier(Substring.self): return TextCodec<Substring>.substring()
-        case ObjectIdentifier(Character.self): return TextCodec<Character>.character()
-        case ObjectIdentifier(Any.self): return AnyCodec()
-        default: break
+        switch ValueKind.of(type) {
+        case .optional(let optional): return optional.optionalCodec()
+        case .any: return AnyCodec()
+        case .string: return StringCodec()
+        case .substring: return TextCodec<Substring>.substring()
+        case .character: return TextCodec<Character>.character()
+        case .bool: return BoolCodec()
+        case .integer(let integer): return integer.integerCodec()
+        case .floating(let floating): return floating.floatingCodec()
+        case .decimal: return DecimalCodec()
+        case .url: return TextCodec.url()
+        case .uuid: return TextCodec.uuid()
+        case .date: return TextCodec.iso8601Date()
+        case .model(let model):
+            if let serializing = model as? any JSONSerializing.Type { return serializing.modelCodec() }
+            if let represented = model as? any RawRepresentable.Type { return represented.rawRepresentableCodec() }
+            return nil
+        case .rawRepresentable(let represented): return represented.rawRepresentableCodec()
+        case .array(let array): return array.arrayCodec()
+        case .set(let set): return set.setCodec()
+        case .stringKeyedDictionary(let dictionary): return dictionary.dictionaryCodec()
+        case .data, .null, .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
+            return nil
         }
-        if let integer = type as? any FixedWidthInteger.Type { return integer.integerCodec() }
-        if let floating = type as? any BinaryFloatingPoint.Type { return floating.floatingCodec() }
-        if let model = type as? any JSONSerializing.Type { return model.modelCodec() }
-        if let represented = type as? any RawRepresentable.Type { return represented.rawRepresentableCodec() }
-        if let array = type as? any ArrayRepresentable.Type { return array.arrayCodec() }
-        if let set = type as? any SetRepresentable.Type { return set.setCodec() }
-        if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type { return dictionary.dictionaryCodec() }
-        return nil
     }
 }
 
@@ -91,41 +95,4 @@ extension SetRepresentable {
 extension StringKeyedDictionaryRepresentable {
     /// `DictionaryCodec<Value>`.
     fileprivate static func dictionaryCodec() -> Any { DictionaryCodec(CodecFactory.codec(for: Value.self)) }
-}
-
-/// Transformers registered per property type (Mantle's
-/// `transformerForModelPropertiesOfClass:`), thread-safe.
-final class TypeTransformerRegistry: @unchecked Sendable {
-    /// The process-wide registry.
-    static let shared = TypeTransformerRegistry()
-
-    /// Guards `transformers`.
-    private let lock = NSLock()
-    /// Registered transformers by type.
-    private var transformers: [ObjectIdentifier: ValueTransformer] = [:]
-    /// Counts changes, so that mappings compiled before one can be told apart.
-    private var changes = 0
-
-    /// Registers (or, with `nil`, removes) the transformer for `type`.
-    func set(_ transformer: ValueTransformer?, for type: Any.Type) {
-        lock.lock()
-        defer { lock.unlock() }
-        transformers[ObjectIdentifier(type)] = transformer
-        changes += 1
-    }
-
-    /// The number of changes so far; a mapping compiled at an older
-    /// generation may hold a transformer that is no longer registered.
-    var generation: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return changes
-    }
-
-    /// The transformer registered for exactly `type`.
-    func transformer(for type: Any.Type) -> ValueTransformer? {
-        lock.lock()
-        defer { lock.unlock() }
-        return transformers[ObjectIdentifier(type)]
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// JSON null ↔ `nil`; anything else through the wrapped type's codec.
 final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendable {

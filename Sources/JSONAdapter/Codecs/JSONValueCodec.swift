@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// Why a JSON value could not become (or come from) a property's value.
 ///
@@ -121,42 +122,8 @@ extension JSONDocument {
             // Fractions and infinities are taken as the double says.
             guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
             // The literal's own digits decide whether it is an integer.
-            guard let digits = Self.integerDigits(ofLiteral: numberText(at: node)) else { return .approximate(x) }
+            guard let digits = integerDigits(at: node) else { return .approximate(x) }
             return NumberValue(integerText: digits) ?? .approximate(x)
         }
-    }
-
-    /// The integer a JSON number literal denotes, as plain decimal digits
-    /// (with `-` for a negative value), or `nil` when its exact value is not
-    /// an integer: every digit after the decimal point, once the exponent has
-    /// moved it, must be zero (`1.50e1` is `15` and `100e-2` is `1`; `1.05e1`
-    /// and `1e-400` are not integers).
-    ///
-    /// Only called for literals whose `Double` is finite, so the exponent and
-    /// the result stay within a few hundred digits of the literal's length.
-    static func integerDigits(ofLiteral text: String) -> String? {
-        var digits: [UInt8] = []
-        var pointPosition: Int?
-        var exponent = 0
-        var utf8 = text.utf8[...]
-        let negative = utf8.first == UInt8(ascii: "-")
-        if negative { utf8 = utf8.dropFirst() }
-        while let c = utf8.first, c != UInt8(ascii: "e"), c != UInt8(ascii: "E") {
-            if c == UInt8(ascii: ".") { pointPosition = digits.count } else { digits.append(c) }
-            utf8 = utf8.dropFirst()
-        }
-        if !utf8.isEmpty {
-            // An exponent beyond `Int` cannot give a finite, nonzero integer.
-            guard let value = Int(Substring(utf8.dropFirst())) else { return nil }
-            exponent = value
-        }
-        let (point, overflow) = (pointPosition ?? digits.count).addingReportingOverflow(exponent)
-        guard !overflow else { return nil }
-        guard digits.indices.allSatisfy({ $0 < point || digits[$0] == UInt8(ascii: "0") }) else { return nil }
-        // Digits before the point, then the zeros the exponent appends.
-        var integer = Array(digits.prefix(max(point, 0)))
-        if point > digits.count { integer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: point - digits.count)) }
-        if integer.isEmpty { integer = [UInt8(ascii: "0")] }
-        return (negative ? "-" : "") + String(decoding: integer, as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// JSON objects ↔ a nested `JSONSerializing` model.
 ///

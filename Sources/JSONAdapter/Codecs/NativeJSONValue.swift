@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// The one Swift representation of a JSON value that transformers and `Any`
 /// properties receive, whichever path the JSON came by.

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// A model type's JSON mapping, compiled once and shared by every adapter
 /// and every thread (Mantle rebuilt its adapters per call: issue 596).
@@ -85,7 +86,7 @@ final class ModelMapping: @unchecked Sendable {
     /// A mapping compiled while a per-type transformer was being registered
     /// is recompiled on its next use.
     static func of(_ type: any JSONSerializing.Type) throws(JSONAdapterError) -> ModelMapping {
-        let generation = TypeTransformerRegistry.shared.generation
+        let generation = TypeTransformerRegistry.shared.withLock { $0.generation }
         if let cached = cache.cachedValue(for: type), cached.generation == generation { return cached }
         let mapping = try ModelMapping(type: type, generation: generation)
         cache.setValue(mapping, for: type)

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// The shape of a model's JSON object, worked out once from its key paths,
 /// so that encoding to text writes nested objects directly without building

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// One mapped property of a compiled ``ModelMapping``: where its value lives
 /// in JSON, the codec for its type, and its accessor in the model's storage.

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 extension JSONAdapter {
     /// Models decoded one at a time from an asynchronous sequence of bytes,

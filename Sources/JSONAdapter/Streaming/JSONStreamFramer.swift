@@ -1,3 +1,5 @@
+import MantleJSON
+
 /// Finds where each value of a JSON stream begins and ends, without parsing it.
 ///
 /// Bytes go in chunk by chunk (``scan(_:)``); each complete value comes out

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// Turns a stream's bytes into models, one complete value at a time: the
 /// engine shared by ``JSONModelReader`` and ``AsyncJSONModelSequence``.

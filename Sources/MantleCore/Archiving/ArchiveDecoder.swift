@@ -118,7 +118,7 @@ final class ArchiveDecoder {
     private func resolveType(named name: String, declared: (any Model.Type)?,
                              path: ArchivePath) throws -> any Model.Type {
         if let declared, ArchiveTypeName.of(declared) == name { return declared }
-        let registered = ArchiveTypeRegistry.shared.type(named: name)
+        let registered = ArchiveTypeRegistry.shared.withLock { $0[name] }
         guard let declared else {
             if let found = registered ?? knownTypes[name] { return found }
             throw ArchiveError(.unknownType, at: path, valueTypeName: name,
@@ -202,16 +202,16 @@ final class ArchiveDecoder {
     private func learnTypes(of type: any Model.Type, descriptor: ModelDescriptor) {
         guard scannedTypes.insert(ObjectIdentifier(type)).inserted else { return }
         func learn(_ type: Any.Type) {
-            if let optional = type as? any OptionalRepresentable.Type {
-                learn(optional.wrappedType)
-            } else if let array = type as? any ArrayRepresentable.Type {
-                learn(array.elementType)
-            } else if let set = type as? any SetRepresentable.Type {
-                learn(set.elementType)
-            } else if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
-                learn(dictionary.valueType)
-            } else if let model = type as? any Model.Type {
-                knownTypes[ArchiveTypeName.of(model)] = model
+            switch ValueKind.of(type) {
+            case .optional(let optional): learn(optional.wrappedType)
+            case .array(let array): learn(array.elementType)
+            case .set(let set): learn(set.elementType)
+            case .stringKeyedDictionary(let dictionary): learn(dictionary.valueType)
+            case .model(let model): knownTypes[ArchiveTypeName.of(model)] = model
+            case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid,
+                 .date, .data, .rawRepresentable, .null, .foundationNumber, .foundationString,
+                 .foundationArray, .foundationDictionary, .other:
+                break
             }
         }
         for property in descriptor.properties { learn(property.accessor.valueType) }
@@ -253,14 +253,16 @@ final class ArchiveDecoder {
             return typed
         }
 
-        if let optional = T.self as? any OptionalRepresentable.Type {
+        let kind = ValueKind.of(T.self)
+        if case .optional(let optional) = kind {
             return try typed(optional.archiveMaterialize(value, decoder: self, path: path))
         }
         if case .null = value {
             if T.self == Any.self { return try typed(NSNull()) }
             throw mismatch(value, T.self, at: path)
         }
-        if let modelType = T.self as? any Model.Type {
+        switch (kind, value) {
+        case (.model(let modelType), _):
             if modelType is AnyObject.Type {
                 guard case .reference(let index) = value else { throw mismatch(value, T.self, at: path) }
                 let object = try self.object(at: index, declared: modelType, path: path)
@@ -272,52 +274,39 @@ final class ArchiveDecoder {
             }
             guard case .model(let entry) = value else { throw mismatch(value, T.self, at: path) }
             return try typed(structModel(modelType, from: entry, path: path))
-        }
-        if let scalar = try scalar(value, as: T.self, path: path) { return try typed(scalar) }
-        if let integer = T.self as? any FixedWidthInteger.Type {
-            return try typed(integer.archiveExactly(value))
-        }
-        if let floating = T.self as? any BinaryFloatingPoint.Type {
-            return try typed(floating.archiveExactly(value))
-        }
-        if let array = T.self as? any ArrayRepresentable.Type {
-            return try typed(array.archiveMaterialize(value, decoder: self, path: path))
-        }
-        if let set = T.self as? any SetRepresentable.Type {
-            return try typed(set.archiveMaterialize(value, decoder: self, path: path))
-        }
-        if let dictionary = T.self as? any StringKeyedDictionaryRepresentable.Type {
+        case (.string, .string(let string)): return try typed(string)
+        case (.substring, .string(let string)): return try typed(Substring(string))
+        case (.character, .string(let string)):
+            guard string.count == 1, let character = string.first else {
+                throw mismatch(value, T.self, at: path, note: " (not one character)")
+            }
+            return try typed(character)
+        case (.bool, .bool(let bool)): return try typed(bool)
+        case (.date, .date(let date)): return try typed(date)
+        case (.data, .data(let data)): return try typed(data)
+        case (.url, .url(let url)): return try typed(url)
+        case (.uuid, .uuid(let uuid)): return try typed(uuid)
+        case (.decimal, .decimal(let decimal)): return try typed(decimal)
+        case (.string, _), (.substring, _), (.character, _), (.bool, _), (.date, _), (.data, _), (.url, _),
+             (.uuid, _), (.decimal, _):
+            throw mismatch(value, T.self, at: path)
+        case (.integer(let integer), _): return try typed(integer.archiveExactly(value))
+        case (.floating(let floating), _): return try typed(floating.archiveExactly(value))
+        case (.array(let array), _): return try typed(array.archiveMaterialize(value, decoder: self, path: path))
+        case (.set(let set), _): return try typed(set.archiveMaterialize(value, decoder: self, path: path))
+        case (.stringKeyedDictionary(let dictionary), _):
             return try typed(dictionary.archiveMaterialize(value, decoder: self, path: path))
-        }
-        if let raw = T.self as? any RawRepresentable.Type {
+        case (.rawRepresentable(let raw), _):
             guard let result = try raw.archiveMaterialize(value, decoder: self, path: path) else {
                 throw mismatch(value, T.self, at: path, note: " (no value has this raw value)")
             }
             return try typed(result)
+        case (.optional, _), (.any, _), (.null, _), (.foundationNumber, _), (.foundationString, _),
+             (.foundationArray, _), (.foundationDictionary, _), (.other, _):
+            // `Any`, `AnyObject`, `AnyHashable`, protocol types, Foundation
+            // classes: whatever the archive describes, if it fits.
+            return try typed(plainValue(value, path: path))
         }
-        // `Any`, `AnyObject`, `AnyHashable`, protocol types: whatever the
-        // archive describes, if it fits.
-        return try typed(plainValue(value, path: path))
-    }
-
-    /// The value for one of the Foundation scalar types; `nil` if `T` is none
-    /// of them.
-    private func scalar<T>(_ value: ArchivedValue, as type: T.Type, path: ArchivePath) throws -> Any? {
-        let result: Any?
-        switch value {
-        case .string(let string) where T.self == String.self: result = string
-        case .bool(let bool) where T.self == Bool.self: result = bool
-        case .date(let date) where T.self == Date.self: result = date
-        case .data(let data) where T.self == Data.self: result = data
-        case .url(let url) where T.self == URL.self: result = url
-        case .uuid(let uuid) where T.self == UUID.self: result = uuid
-        case .decimal(let decimal) where T.self == Decimal.self: result = decimal
-        default: result = nil
-        }
-        if let result { return result }
-        let scalarTypes: [Any.Type] = [String.self, Bool.self, Date.self, Data.self, URL.self, UUID.self, Decimal.self]
-        if scalarTypes.contains(where: { $0 == T.self }) { throw mismatch(value, T.self, at: path) }
-        return nil
     }
 
     /// `value` decoded from what the archive says alone: Swift scalars,

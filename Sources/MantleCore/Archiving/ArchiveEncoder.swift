@@ -172,63 +172,71 @@ final class ArchiveEncoder {
             try checkDepth(depth, at: path)
             return .leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
         }
-        if let model = value as? any Model {
+        let unsupported = { (detail: String) in
+            ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
+                         valueTypeName: ValueDescription.typeName(type(of: value)), detail: detail)
+        }
+        switch ValueKind.of(value: value) {
+        case .model:
+            guard let model = value as? any Model else { break }
             if type(of: model) is AnyObject.Type {
                 try checkDepth(depth, at: path)
                 return .leaf(reference(to: model, at: path))
             }
             try checkDepth(depth + 1, at: path)
             return .entry(try entry(for: model, at: path, depth: depth))
-        }
-        if let string = value as? String { return .leaf(.string(string)) }
-        if let bool = ValueConversion.exactBool(from: value) { return .leaf(.bool(bool)) }
-        if type(of: value) == Decimal.self, let decimal = value as? Decimal {
-            try checkDepth(depth, at: path)
-            return Self.tagged(ArchiveFormat.decimalKey, DecimalText.text(for: decimal))
-        }
-        if let number = NumberValue(value) {
-            switch number {
+        case .string, .foundationString:
+            if let string = value as? String { return .leaf(.string(string)) }
+        case .substring, .character:
+            return .leaf(.string(String(describing: value)))
+        case .bool:
+            if let bool = value as? Bool { return .leaf(.bool(bool)) }
+        case .decimal:
+            if let decimal = value as? Decimal {
+                try checkDepth(depth, at: path)
+                return Self.tagged(ArchiveFormat.decimalKey, DecimalText.text(for: decimal))
+            }
+        case .integer, .floating, .foundationNumber:
+            if let bool = ValueConversion.exactBool(from: value) { return .leaf(.bool(bool)) }
+            switch NumberValue(value) {
             case .signed(let integer): return .leaf(.integer(integer))
             case .unsigned(let integer): return .leaf(.unsignedInteger(integer))
             case .floating(let real), .approximate(let real): return .leaf(.real(real))
-            case .wide: break  // beyond 64 bits: refused below
+            case .wide: throw unsupported("integers must fit in 64 bits")
+            case nil: break
             }
-        }
-        if let floating = value as? any BinaryFloatingPoint { return .leaf(.real(Self.double(floating))) }
-        if let integer = value as? any BinaryInteger {
-            if let signed = Int64(exactly: integer) { return .leaf(.integer(signed)) }
-            if let unsigned = UInt64(exactly: integer) { return .leaf(.unsignedInteger(unsigned)) }
-            throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
-                               valueTypeName: ValueDescription.typeName(type(of: value)),
-                               detail: "integers must fit in 64 bits")
-        }
-        if let date = value as? Date {
-            guard !date.timeIntervalSinceReferenceDate.isNaN else {
-                throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner, valueTypeName: "Date",
-                                   detail: "a NaN date has no meaning (and Foundation traps describing one)")
+        case .date:
+            if let date = value as? Date {
+                guard !date.timeIntervalSinceReferenceDate.isNaN else {
+                    throw unsupported("a NaN date has no meaning (and Foundation traps describing one)")
+                }
+                return .leaf(.date(date.timeIntervalSinceReferenceDate))
             }
-            return .leaf(.date(date.timeIntervalSinceReferenceDate))
-        }
-        if let data = value as? Data { return .leaf(.data(data)) }
-        if let url = value as? URL {
-            try checkDepth(depth, at: path)
-            guard let base = url.baseURL else { return Self.tagged(ArchiveFormat.urlKey, url.relativeString) }
-            return .leaf(.dictionary([ArchiveFormat.urlKey: .string(url.relativeString),
-                                      ArchiveFormat.urlBaseKey: .string(base.absoluteString)]))
-        }
-        if let uuid = value as? UUID {
-            try checkDepth(depth, at: path)
-            return Self.tagged(ArchiveFormat.uuidKey, uuid.uuidString)
-        }
-        if let raw = value as? any RawRepresentable {
-            return try encode(raw.rawValue, at: path, depth: depth, owner: owner)
-        }
+        case .data:
+            if let data = value as? Data { return .leaf(.data(data)) }
+        case .url:
+            if let url = value as? URL {
+                try checkDepth(depth, at: path)
+                guard let base = url.baseURL else { return Self.tagged(ArchiveFormat.urlKey, url.relativeString) }
+                return .leaf(.dictionary([ArchiveFormat.urlKey: .string(url.relativeString),
+                                          ArchiveFormat.urlBaseKey: .string(base.absoluteString)]))
+            }
+        case .uuid:
+            if let uuid = value as? UUID {
+                try checkDepth(depth, at: path)
+                return Self.tagged(ArchiveFormat.uuidKey, uuid.uuidString)
+            }
+        case .rawRepresentable:
+            if let raw = value as? any RawRepresentable {
+                return try encode(raw.rawValue, at: path, depth: depth, owner: owner)
+            }
         // Foundation containers are read without bridging them whole (which
         // never ends for one that contains itself): as the Swift forms below.
-        if type(of: value) is AnyObject.Type {
+        case .foundationArray:
             if let array = value as? NSArray {
                 return try encode(FoundationContainers.elements(of: array), at: path, depth: depth, owner: owner)
             }
+        case .foundationDictionary:
             if let dictionary = value as? NSDictionary {
                 var members: [String: Any] = [:]
                 for (key, member) in FoundationContainers.members(of: dictionary) {
@@ -240,42 +248,48 @@ final class ArchiveEncoder {
                 }
                 return try encode(members, at: path, depth: depth, owner: owner)
             }
-        }
-        if let set = value as? Set<AnyHashable> {
-            try checkDepth(depth + 1, at: path)
-            var items: [Node] = []
-            items.reserveCapacity(set.count)
-            for (index, element) in set.enumerated() {
-                items.append(try encode(element.base, at: path.appending(index: index), depth: depth + 2, owner: owner))
+        case .set:
+            if let set = value as? Set<AnyHashable> {
+                try checkDepth(depth + 1, at: path)
+                var items: [Node] = []
+                items.reserveCapacity(set.count)
+                for (index, element) in set.enumerated() {
+                    items.append(try encode(element.base, at: path.appending(index: index), depth: depth + 2,
+                                            owner: owner))
+                }
+                return .tagged(ArchiveFormat.setKey, .array(items))
             }
-            return .tagged(ArchiveFormat.setKey, .array(items))
-        }
-        if let array = value as? [Any] {
+        case .array:
+            if let array = value as? [Any] {
+                try checkDepth(depth, at: path)
+                var items: [Node] = []
+                items.reserveCapacity(array.count)
+                for (index, element) in array.enumerated() {
+                    items.append(try encode(element, at: path.appending(index: index), depth: depth + 1, owner: owner))
+                }
+                return .array(items)
+            }
+        case .stringKeyedDictionary:
+            if let dictionary = value as? [String: Any] {
+                try checkDepth(depth + 1, at: path)
+                var items: [String: Node] = [:]
+                items.reserveCapacity(dictionary.count)
+                for key in dictionary.keys.sorted() {
+                    guard let element = dictionary[key] else { continue }
+                    items[key] = try encode(element, at: path.appending(dictionaryKey: key), depth: depth + 2,
+                                            owner: owner)
+                }
+                return .tagged(ArchiveFormat.dictionaryKey, .dictionary(items))
+            }
+        case .optional, .null:
+            // Not reached: optionals were flattened and null handled above.
             try checkDepth(depth, at: path)
-            var items: [Node] = []
-            items.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() {
-                items.append(try encode(element, at: path.appending(index: index), depth: depth + 1, owner: owner))
-            }
-            return .array(items)
+            return .leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
+        case .any, .other:
+            break
         }
-        if let dictionary = value as? [String: Any] {
-            try checkDepth(depth + 1, at: path)
-            var items: [String: Node] = [:]
-            items.reserveCapacity(dictionary.count)
-            for key in dictionary.keys.sorted() {
-                guard let element = dictionary[key] else { continue }
-                items[key] = try encode(element, at: path.appending(dictionaryKey: key), depth: depth + 2, owner: owner)
-            }
-            return .tagged(ArchiveFormat.dictionaryKey, .dictionary(items))
-        }
-        throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
-                           valueTypeName: ValueDescription.typeName(type(of: value)),
-                           detail: "exclude the property with encodingBehavior(forPropertyKey:)")
+        throw unsupported("exclude the property with encodingBehavior(forPropertyKey:)")
     }
-
-    /// Any floating-point value as a `Double`.
-    private static func double(_ value: some BinaryFloatingPoint) -> Double { Double(value) }
 
     /// The finished property list of a node.
     private static func propertyList(of node: Node) -> PropertyListValue {

@@ -19,12 +19,7 @@ extension ArrayRepresentable {
     static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
                                    path: ArchivePath) throws -> Any? {
         guard case .array(let items) = value else { return nil }
-        var result: [Element] = []
-        result.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
-            result.append(try decoder.materialize(item, as: Element.self, path: path.appending(index: index)))
-        }
-        return result
+        return try decoder.materializeElements(items, as: Element.self, path: path)
     }
 }
 
@@ -33,11 +28,7 @@ extension SetRepresentable {
     static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
                                    path: ArchivePath) throws -> Any? {
         guard case .set(let items) = value else { return nil }
-        var result = Set<Element>(minimumCapacity: items.count)
-        for (index, item) in items.enumerated() {
-            result.insert(try decoder.materialize(item, as: Element.self, path: path.appending(index: index)))
-        }
-        return result
+        return Set(try decoder.materializeElements(items, as: Element.self, path: path))
     }
 }
 
@@ -84,5 +75,19 @@ extension BinaryFloatingPoint {
         case .unsignedInteger(let integer): return Self(exactly: integer)
         default: return nil
         }
+    }
+}
+
+extension ArchiveDecoder {
+    /// The archived elements of an array or set, each decoded as `Element`
+    /// (errors name the element's index).
+    func materializeElements<Element>(_ items: [ArchivedValue], as type: Element.Type,
+                                      path: ArchivePath) throws -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            result.append(try materialize(item, as: Element.self, path: path.appending(index: index)))
+        }
+        return result
     }
 }

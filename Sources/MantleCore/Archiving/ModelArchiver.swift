@@ -86,7 +86,7 @@ public enum ModelArchiver {
     ///
     /// Registering is thread-safe; a later registration for the same name wins.
     public static func register(_ type: any Model.Type) {
-        ArchiveTypeRegistry.shared.register(type, name: ArchiveTypeName.of(type))
+        ArchiveTypeRegistry.shared.withLock { $0[ArchiveTypeName.of(type)] = type }
     }
 
     /// Registers `type` under an archived type name other than its own, so
@@ -94,7 +94,7 @@ public enum ModelArchiver {
     /// module) decode as `type`, e.g.
     /// `ModelArchiver.register(Account.self, forTypeName: "MyApp.User")`.
     public static func register(_ type: any Model.Type, forTypeName name: String) {
-        ArchiveTypeRegistry.shared.register(type, name: ArchiveTypeName.normalized(name))
+        ArchiveTypeRegistry.shared.withLock { $0[ArchiveTypeName.normalized(name)] = type }
     }
 
     /// The name `type` is archived under: `String(reflecting: type)`, with

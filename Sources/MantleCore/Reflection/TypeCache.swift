@@ -5,11 +5,9 @@ import Foundation
 /// Values are built outside the lock (building one may need another type's
 /// entry, as a model's descriptor needs its nested models'); when two threads
 /// build the same entry at once, the first stored wins and both get it.
-package final class TypeCache<Value>: @unchecked Sendable {
-    /// Guards `storage`.
-    private let lock = NSLock()
+package final class TypeCache<Value>: Sendable {
     /// The cached values by type.
-    private var storage: [ObjectIdentifier: Value] = [:]
+    private let storage = Mutex<[ObjectIdentifier: Value]>([:])
 
     /// Creates an empty cache.
     package init() {}
@@ -17,29 +15,22 @@ package final class TypeCache<Value>: @unchecked Sendable {
     /// The cached value for `type`, building it with `make` on first use.
     package func value(for type: Any.Type, make: () throws -> Value) rethrows -> Value {
         let key = ObjectIdentifier(type)
-        lock.lock()
-        let cached = storage[key]
-        lock.unlock()
-        if let cached { return cached }
+        if let cached = storage.withLock({ $0[key] }) { return cached }
         let made = try make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let winner = storage[key] { return winner }
-        storage[key] = made
-        return made
+        return storage.withLock { storage in
+            if let winner = storage[key] { return winner }
+            storage[key] = made
+            return made
+        }
     }
 
     /// The cached value for `type`, if any.
     package func cachedValue(for type: Any.Type) -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage[ObjectIdentifier(type)]
+        storage.withLock { $0[ObjectIdentifier(type)] }
     }
 
     /// Sets (or replaces) the value for `type`.
     package func setValue(_ value: Value, for type: Any.Type) {
-        lock.lock()
-        defer { lock.unlock() }
-        storage[ObjectIdentifier(type)] = value
+        storage.withLock { $0[ObjectIdentifier(type)] = value }
     }
 }

@@ -126,19 +126,20 @@ extension ValueTransformer {
     public static func date(format: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
                             timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
     ) -> ValueTransformer {
-        let formatter = LockedFormatter(DateFormatter()) {
-            $0.dateFormat = format
-            $0.locale = locale
-            $0.timeZone = timeZone
-            $0.calendar = Calendar(identifier: .gregorian)
-        }
+        let dateFormatter = DateFormatter()
+        dateFormatter.dateFormat = format
+        dateFormatter.locale = locale
+        dateFormatter.timeZone = timeZone
+        dateFormatter.calendar = Calendar(identifier: .gregorian)
+        // `DateFormatter` is not thread-safe: every use holds the lock.
+        let formatter = Mutex(dateFormatter)
         let pattern = DatePattern(format: format, locale: locale, timeZone: timeZone)
         return ValueTransformer(
             forward: { (string: String) -> Date? in
-                pattern?.date(from: string) ?? formatter.use { $0.date(from: string) }
+                pattern?.date(from: string) ?? formatter.withLock { $0.date(from: string) }
             },
             reverse: { (date: Date) -> String? in
-                pattern?.string(from: date) ?? formatter.use { $0.string(from: date) }
+                pattern?.string(from: date) ?? formatter.withLock { $0.string(from: date) }
             })
     }
 
@@ -146,12 +147,13 @@ extension ValueTransformer {
     /// `mtl_numberTransformerWithNumberStyle:locale:`). Numbers come out as `NSNumber`.
     public static func number(style: NumberFormatter.Style,
                               locale: Locale = Locale(identifier: "en_US_POSIX")) -> ValueTransformer {
-        let formatter = LockedFormatter(NumberFormatter()) {
-            $0.numberStyle = style
-            $0.locale = locale
-        }
+        let numberFormatter = NumberFormatter()
+        numberFormatter.numberStyle = style
+        numberFormatter.locale = locale
+        // `NumberFormatter` is not thread-safe: every use holds the lock.
+        let formatter = Mutex(numberFormatter)
         return ValueTransformer(
-            forward: { (string: String) -> NSNumber? in formatter.use { $0.number(from: string) } },
+            forward: { (string: String) -> NSNumber? in formatter.withLock { $0.number(from: string) } },
             reverse: { value in
                 guard let value = flattenedOptional(value) else { return nil }
                 guard let number = NumberValue(value) else {
@@ -164,7 +166,7 @@ extension ValueTransformer {
                 case .floating(let x), .approximate(let x): object = NSNumber(value: x)
                 case .wide: object = NSDecimalNumber(string: number.description, locale: nil)
                 }
-                guard let string = formatter.use({ $0.string(from: object) }) else {
+                guard let string = formatter.withLock({ $0.string(from: object) }) else {
                     throw TransformerError.invalidInput(value, expected: "a formattable number")
                 }
                 return string
@@ -181,33 +183,4 @@ private func strictURL(_ string: String) -> URL? {
         return URL(string: string, encodingInvalidCharacters: false)
     }
     return URL(string: string)
-}
-
-/// A value that is only ever read after construction, shared across threads.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    /// The wrapped value.
-    let value: Value
-    /// Wraps a value.
-    init(_ value: Value) { self.value = value }
-}
-
-/// A Foundation formatter (not thread-safe) used under a lock.
-final class LockedFormatter<Formatter: AnyObject>: @unchecked Sendable {
-    /// Guards `formatter`.
-    private let lock = NSLock()
-    /// The formatter.
-    private let formatter: Formatter
-
-    /// Configures `formatter` once and keeps it.
-    init(_ formatter: Formatter, configure: (Formatter) -> Void) {
-        configure(formatter)
-        self.formatter = formatter
-    }
-
-    /// Runs `body` with exclusive use of the formatter.
-    func use<Result>(_ body: (Formatter) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(formatter)
-    }
 }

@@ -26,40 +26,21 @@ extension ValueTransformer {
     /// Registers `transformer` under `name`, replacing any earlier one.
     /// Safe to call from any thread, also while other threads decode.
     public static func register(_ transformer: ValueTransformer, forName name: Name) {
-        TransformerRegistry.shared.set(transformer, for: name)
+        TransformerRegistry.shared.withLock { $0[name] = transformer }
     }
 
     /// The transformer registered under `name`, if any.
     public static func named(_ name: Name) -> ValueTransformer? {
-        TransformerRegistry.shared.transformer(for: name)
+        TransformerRegistry.shared.withLock { $0[name] }
     }
 }
 
 /// The thread-safe store behind ``ValueTransformer/register(_:forName:)``.
-final class TransformerRegistry: @unchecked Sendable {
+enum TransformerRegistry {
     /// The process-wide registry, with the predefined transformers registered.
-    static let shared = TransformerRegistry()
-
-    /// Guards `transformers`.
-    private let lock = NSLock()
-    /// The registered transformers.
-    private var transformers: [ValueTransformer.Name: ValueTransformer] = [
+    static let shared = Mutex<[ValueTransformer.Name: ValueTransformer]>([
         .url: .url,
         .uuid: .uuid,
         .bool: .bool,
-    ]
-
-    /// Stores a transformer.
-    func set(_ transformer: ValueTransformer, for name: ValueTransformer.Name) {
-        lock.lock()
-        defer { lock.unlock() }
-        transformers[name] = transformer
-    }
-
-    /// Looks a transformer up.
-    func transformer(for name: ValueTransformer.Name) -> ValueTransformer? {
-        lock.lock()
-        defer { lock.unlock() }
-        return transformers[name]
-    }
+    ])
 }

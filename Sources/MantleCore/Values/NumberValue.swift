@@ -26,7 +26,6 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
     /// Booleans (Swift `Bool` and boolean `NSNumber`s) are not numbers.
     package init?(_ value: Any) {
         if let number = ValueConversion.foundationNumber(value) {
-            guard !ValueConversion.isBooleanNumber(number) else { return nil }
             self.init(number)
             return
         }
@@ -127,20 +126,45 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Extracts an `NSNumber` (not a boolean one) exactly.
-    private init(_ number: NSNumber) {
-        if let decimal = number as? NSDecimalNumber {
-            self.init(decimal: decimal.decimalValue)
-            return
+    /// Extracts an `NSNumber` exactly; `nil` for a boolean one.
+    private init?(_ number: NSNumber) {
+        switch Self.storage(of: number) {
+        case .bool: return nil
+        case .decimal(let decimal): self.init(decimal: decimal)
+        case .float(let float): self = .floating(Double(float))
+        case .double(let double): self = .floating(double)
+        case .unsigned(let x): self = x <= UInt64(Int64.max) ? .signed(Int64(x)) : .unsigned(x)
+        case .signed(let x): self = .signed(x)
         }
+    }
+
+    /// How an `NSNumber` holds its value: the one reading of its class and
+    /// `objCType` (also used by the JSON writer).
+    package enum FoundationStorage {
+        /// A boolean (`JSONSerialization`'s `true`/`false`, class `__NSCFBoolean`).
+        case bool(Bool)
+        /// An `NSDecimalNumber`.
+        case decimal(Decimal)
+        /// A `float`.
+        case float(Float)
+        /// A `double`.
+        case double(Double)
+        /// An unsigned integer type.
+        case unsigned(UInt64)
+        /// A signed integer type (a `char` included).
+        case signed(Int64)
+    }
+
+    /// How `number` holds its value.
+    package static func storage(of number: NSNumber) -> FoundationStorage {
+        if ValueConversion.isBooleanNumber(number) { return .bool(number.boolValue) }
+        if let decimal = number as? NSDecimalNumber { return .decimal(decimal.decimalValue) }
         switch UInt8(bitPattern: number.objCType.pointee) {
-        case UInt8(ascii: "f"), UInt8(ascii: "d"):
-            self = .floating(number.doubleValue)
+        case UInt8(ascii: "f"): return .float(number.floatValue)
+        case UInt8(ascii: "d"): return .double(number.doubleValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            let x = number.uint64Value
-            self = x <= UInt64(Int64.max) ? .signed(Int64(x)) : .unsigned(x)
-        default:
-            self = .signed(number.int64Value)
+            return .unsigned(number.uint64Value)
+        default: return .signed(number.int64Value)
         }
     }
 

@@ -28,9 +28,9 @@ package struct Converter<Value>: @unchecked Sendable {
 
 /// Builders and helpers for ``Converter``.
 package enum ValueConversion {
-    /// The converter for `type`, built from the type's shape.
+    /// The converter for `type`, built from the type's kind (``ValueKind``).
     package static func converter<Value>(to type: Value.Type) -> Converter<Value> {
-        if let optional = type as? any OptionalRepresentable.Type,
+        if case .optional(let optional) = ValueKind.of(type),
            let converter = optional.optionalConverter() as? Converter<Value> {
             return converter
         }
@@ -56,27 +56,27 @@ package enum ValueConversion {
         to type: Value.Type
     ) -> (Any) throws(ConversionFailure) -> Value {
         let special: Any?
-        if type == String.self {
+        switch ValueKind.of(type) {
+        case .string:
             special = Converter<String> { (value: Any?) throws(ConversionFailure) -> String in
                 guard let string = value as? String else { throw .mismatch(expected: String.self, found: value) }
                 return string
             }
-        } else if type == Bool.self {
+        case .bool:
             special = Converter<Bool> { (value: Any?) throws(ConversionFailure) -> Bool in
                 guard let value, let bool = exactBool(from: value) else {
                     throw .mismatch(expected: Bool.self, found: value)
                 }
                 return bool
             }
-        } else if let numeric = numericConverter(to: type) {
-            special = numeric
-        } else if let array = type as? any ArrayRepresentable.Type {
-            special = array.elementwiseConversion()
-        } else if let set = type as? any SetRepresentable.Type {
-            special = set.elementwiseConversion()
-        } else if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
-            special = dictionary.valuewiseConversion()
-        } else {
+        case .integer(let integer): special = integer.exactIntegerConversion()
+        case .floating(let floating): special = floating.roundedFloatingConversion()
+        case .array(let array): special = array.elementwiseConversion()
+        case .set(let set): special = set.elementwiseConversion()
+        case .stringKeyedDictionary(let dictionary): special = dictionary.valuewiseConversion()
+        case .any, .substring, .character, .decimal, .url, .uuid, .date, .data, .optional, .model,
+             .rawRepresentable, .null, .foundationNumber, .foundationString, .foundationArray,
+             .foundationDictionary, .other:
             special = nil
         }
         if let converter = special as? Converter<Value> {
@@ -95,13 +95,11 @@ package enum ValueConversion {
     /// type converts from every other (the 128-bit integers and `Float16`
     /// included), from `NSNumber` and from `Decimal`; booleans are not numbers.
     package static func numericConverter<Value>(to type: Value.Type) -> Converter<Value>? {
-        if let integer = type as? any FixedWidthInteger.Type {
-            return integer.exactIntegerConversion() as? Converter<Value>
+        switch ValueKind.of(type) {
+        case .integer(let integer): return integer.exactIntegerConversion() as? Converter<Value>
+        case .floating(let floating): return floating.roundedFloatingConversion() as? Converter<Value>
+        default: return nil
         }
-        if let floating = type as? any BinaryFloatingPoint.Type {
-            return floating.roundedFloatingConversion() as? Converter<Value>
-        }
-        return nil
     }
 
     /// A stored value as models show it (``Model/dictionaryValue``,
@@ -189,7 +187,8 @@ extension OptionalRepresentable {
     /// `.some(nil)`, as ``ValueConversion/readableValue(_:)`` reads it.
     fileprivate static func optionalConverter() -> Any {
         let wrapped = ValueConversion.converter(to: Wrapped.self)
-        let wrapsOptional = Wrapped.self is any OptionalRepresentable.Type
+        let wrapsOptional: Bool
+        if case .optional = ValueKind.of(Wrapped.self) { wrapsOptional = true } else { wrapsOptional = false }
         return Converter<Wrapped?> { (value: Any?) throws(ConversionFailure) -> Wrapped? in
             guard let value, !ValueConversion.isNull(value) else { return nil }
             if wrapsOptional, let inner = value as? any OptionalRepresentable {
@@ -209,10 +208,7 @@ extension ArrayRepresentable {
             guard let value else { throw .mismatch(expected: [Element].self, found: nil) }
             if type(of: value) == [Element].self, let same = value as? [Element] { return same }
             guard let array = value as? [Any] else { throw .mismatch(expected: [Element].self, found: value) }
-            var result: [Element] = []
-            result.reserveCapacity(array.count)
-            for item in array { result.append(try element.convert(item)) }
-            return result
+            return try element.convertEach(array)
         }
     }
 }
@@ -232,9 +228,7 @@ extension SetRepresentable {
             } else {
                 throw .mismatch(expected: Set<Element>.self, found: value)
             }
-            var result = Set<Element>(minimumCapacity: items.count)
-            for item in items { result.insert(try element.convert(item)) }
-            return result
+            return Set(try element.convertEach(items))
         }
     }
 }
@@ -253,5 +247,15 @@ extension StringKeyedDictionaryRepresentable {
             for (key, item) in dictionary { result[key] = try element.convert(item) }
             return result
         }
+    }
+}
+
+extension Converter {
+    /// Every item converted, in order (the elements of an array or a set).
+    fileprivate func convertEach(_ items: [Any]) throws(ConversionFailure) -> [Value] {
+        var result: [Value] = []
+        result.reserveCapacity(items.count)
+        for item in items { result.append(try convert(item)) }
+        return result
     }
 }

@@ -5,16 +5,16 @@ import Foundation
 package enum ValueDescription {
     /// A type's name as a Swift developer writes it (`Int`, `[String]`, `URL?`).
     package static func typeName(_ type: Any.Type) -> String {
-        if let optional = type as? any OptionalRepresentable.Type {
-            return typeName(optional.wrappedType) + "?"
+        switch ValueKind.of(type) {
+        case .optional(let optional): return typeName(optional.wrappedType) + "?"
+        case .array(let array): return "[" + typeName(array.elementType) + "]"
+        case .stringKeyedDictionary(let dictionary): return "[String: " + typeName(dictionary.valueType) + "]"
+        case .set(let set): return "Set<" + typeName(set.elementType) + ">"
+        case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid,
+             .date, .data, .model, .rawRepresentable, .null, .foundationNumber, .foundationString,
+             .foundationArray, .foundationDictionary, .other:
+            return String(describing: type)
         }
-        if let array = type as? any ArrayRepresentable.Type {
-            return "[" + typeName(array.elementType) + "]"
-        }
-        if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
-            return "[String: " + typeName(dictionary.valueType) + "]"
-        }
-        return String(describing: type)
     }
 
     /// What a value is, in JSON terms where it is a JSON value: `null`,

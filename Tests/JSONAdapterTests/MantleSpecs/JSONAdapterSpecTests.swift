@@ -47,6 +47,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("MTLJSONAdapterSpec")

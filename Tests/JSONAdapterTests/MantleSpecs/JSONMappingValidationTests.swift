@@ -18,6 +18,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 // MARK: - One model per malformed mapping

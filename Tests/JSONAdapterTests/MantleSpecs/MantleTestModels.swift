@@ -33,6 +33,7 @@
 //
 
 import Foundation
+import MantleTestSupport
 @testable import JSONAdapter
 
 // MARK: - MTLTestModelErrorDomain

@@ -41,6 +41,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 // MARK: - Named transformers

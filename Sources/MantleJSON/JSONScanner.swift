@@ -1,3 +1,27 @@
+// The JSON engine's scanner: bytes in, a validated tape of nodes out.
+//
+// A worked example. The 25 bytes
+//
+//     {"id":7,"tags":["a","b"]}
+//     0         1         2
+//     0123456789012345678901234
+//
+// scan to this tape (one 16-byte `JSONNode` per value or key, in document
+// order; see `JSONTape.swift` for the fields):
+//
+//     index  kind    a   b   offset  depth  flags
+//     0      object  2   7   0       0             a: 2 members, b: tape index past the object
+//     1      string  2   2   1       1      key    a, b: the bytes "id" (2..<4), unescaped on access
+//     2      number  6   1   6       1      int    the text "7", converted on access
+//     3      string  9   4   8       1      key    "tags"
+//     4      array   2   7   15      1             2 elements; the subtree ends before index 7
+//     5      string  17  1   16      2             "a"
+//     6      string  21  1   20      2             "b"
+//
+// An object's children alternate key, value; skipping any value is one read
+// of its `b` (containers) or `index + 1` (scalars), so a look-up walks keys
+// only. `JSONDocument` reads the tape; `JSONParsingTests` checks this example.
+
 /// The validating RFC 8259 scanner that turns UTF-8 bytes into the flat node tape of a
 /// ``JSONDocument``.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import MantleCore
+import MantleTestSupport
+@testable import JSONAdapter
 
 /// Epoch seconds of 2017-10-10T16:00:00Z, used by many cases.
 private let octoberTenth = 1_507_651_200
@@ -31,8 +32,9 @@ private func parseBytes(_ bytes: [UInt8]) -> Date? {
     bytes.withUnsafeBufferPointer { ISO8601Timestamp.date(fromUTF8: $0) }
 }
 
-/// Package root derived from this file's location: <root>/Tests/MantleCoreTests/<file>.
+/// Package root derived from this file's location: <root>/Tests/JSONAdapterTests/Decoding/<file>.
 private let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()
     .deletingLastPathComponent()
     .deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -463,22 +465,4 @@ extension ISO8601TimestampTests {
         FormatCase(-.infinity, "0001-01-01T00:00:00Z"),
         FormatCase(.nan, "0001-01-01T00:00:00Z"),
     ]
-
-    /// SplitMix64: a tiny deterministic generator so failures are reproducible.
-    struct SplitMix64: RandomNumberGenerator {
-        /// Current state.
-        private var state: UInt64
-
-        /// Seeds the generator.
-        init(seed: UInt64) { state = seed }
-
-        /// Next 64 random bits.
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }

@@ -9,6 +9,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 import GitHubModels
 @testable import JSONAdapter
 
@@ -81,7 +82,7 @@ struct RobustMutator {
         case flipBit, setByte, truncate, insertBytes, deleteBytes, duplicateBytes
     }
 
-    var random: RobustRandom
+    var random: SplitMix64
     /// Operators applied so far, for statistics.
     var applied: [Operator: Int] = [:]
 
@@ -100,7 +101,7 @@ struct RobustMutator {
         "\u{0}", "12", "true", "null", "\u{1F389}",
     ]
 
-    init(seed: UInt64) { random = RobustRandom(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// A replacement value of a different kind than `old`.
     mutating func differentKind(than old: RobustJSON, in root: RobustJSON) -> RobustJSON {
@@ -300,7 +301,7 @@ struct RobustMutationFuzzTests {
         let baseline = try target.decodeData(original)
         #expect(try target.decodeObject(JSONSerialization.jsonObject(with: original)) == baseline)
 
-        var seeds = RobustRandom(seed: target.name)
+        var seeds = SplitMix64(seed: target.name)
         var mutator = RobustMutator(seed: seeds.next())
         var outcomes = Outcomes()
         for index in 0..<target.cases {

@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 @testable import JSONAdapter
+@testable import MantleJSON
 
 @Suite("JSON engine: writing floating-point numbers")
 struct JSONWriterNumberTests {

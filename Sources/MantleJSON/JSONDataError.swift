@@ -21,7 +21,7 @@ package struct JSONDataError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// A short human-readable rendering of one input byte for error messages:
     /// printable ASCII is quoted (`'x'`), anything else is shown in hex (`byte 0x0A`).
-    static func describe(byte: UInt8) -> String {
+    package static func describe(byte: UInt8) -> String {
         if byte >= 0x20 && byte < 0x7F {
             return "'\(Character(Unicode.Scalar(byte)))'"
         }

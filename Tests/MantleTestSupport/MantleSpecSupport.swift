@@ -4,15 +4,15 @@
 //  MTLValueTransformerSpec, MTLValueTransformerInversionAdditionsSpec,
 //  MTLPredefinedTransformerAdditionsSpec).
 //
-//  Everything lives in the `MantleSpec` namespace so that it cannot collide with
-//  helpers of other test files in the same target.
+//  Everything lives in the `MantleSpec` namespace, in the test-support target
+//  that MantleCoreTests and JSONAdapterTests share.
 //
 
 import Foundation
 import Testing
-@testable import JSONAdapter
+import MantleCore
 
-enum MantleSpec {
+package enum MantleSpec {
 
     // MARK: Catching errors
 
@@ -21,7 +21,7 @@ enum MantleSpec {
     /// another type was thrown. Use with `#require` to get the error back:
     ///
     ///     let error = try #require(MantleSpec.caught(JSONAdapterError.self) { ... })
-    static func caught<E: Error>(
+    package static func caught<E: Error>(
         _ type: E.Type,
         sourceLocation: SourceLocation = #_sourceLocation,
         _ body: () throws -> Void
@@ -42,7 +42,7 @@ enum MantleSpec {
     /// transforming `invalidInput` (and reverse transforming `invalidReverseInput`
     /// if the transformer is reversible) throws a `TransformerError` with code
     /// `.invalidInput` whose `inputValue` is the offending value.
-    static func expectTransformerErrors(
+    package static func expectTransformerErrors(
         _ transformer: ValueTransformer,
         invalidInput: Any,
         invalidReverseInput: Any,
@@ -67,7 +67,7 @@ enum MantleSpec {
     // MARK: Comparing JSON values
 
     /// Unwraps any level of `Optional` hidden inside an `Any`.
-    static func flattened(_ value: Any?) -> Any? {
+    package static func flattened(_ value: Any?) -> Any? {
         guard let value else { return nil }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
@@ -79,7 +79,7 @@ enum MantleSpec {
 
     /// Numeric value of a JSON number (Swift integer / floating point types,
     /// Bool, or NSNumber), compared by value like `-[NSNumber isEqual:]`.
-    static func numericValue(_ value: Any) -> Double? {
+    package static func numericValue(_ value: Any) -> Double? {
         switch value {
         case let v as Int: return Double(v)
         case let v as Int8: return Double(v)
@@ -123,7 +123,7 @@ enum MantleSpec {
     /// as used by Mantle's specs: NSNull equals only NSNull, numbers compare by value,
     /// dictionaries and arrays compare element-wise, anything else compares through
     /// `AnyHashable` (URL, UUID, Date, models, ...). A nil on one side equals only nil.
-    static func jsonEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    package static func jsonEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
         let l = flattened(lhs), r = flattened(rhs)
         guard let l, let r else { return l == nil && r == nil }
 

@@ -8,8 +8,10 @@ import Testing
 @Suite("Examples")
 struct ExampleTests {
     /// The repository root, from this file's path.
+    /// The package root: this file is `Tests/JSONAdapterTests/Examples/ExampleTests.swift`.
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("the quick start prints exactly what the README shows")
     func quickStartMatchesReadme() throws {

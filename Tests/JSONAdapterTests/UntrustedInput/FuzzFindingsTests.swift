@@ -9,6 +9,7 @@
 
 import Foundation
 import Testing
+import MantleJSON
 import GitHubModels
 @testable import JSONAdapter
 

@@ -16,7 +16,8 @@
 
 import Foundation
 import Testing
-@testable import JSONAdapter
+@testable import MantleCore
+import MantleTestSupport
 
 @Suite("MTLValueTransformerSpec")
 struct ValueTransformerSpecTests {

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import MantleCore
 
 /// A DateFormatter configured as `ValueTransformer.date(format:)` configures one.
@@ -94,7 +95,7 @@ struct DatePatternTests {
         let zone = try #require(TimeZone(secondsFromGMT: offset))
         let pattern = try #require(DatePattern(format: format, locale: Locale(identifier: "en_US_POSIX"), timeZone: zone))
         let formatter = referenceFormatter(format, zone)
-        var generator = ISO8601TimestampTests.SplitMix64(seed: UInt64(bitPattern: Int64(offset)) ^ UInt64(format.utf8.count))
+        var generator = SplitMix64(seed: UInt64(bitPattern: Int64(offset)) ^ UInt64(format.utf8.count))
         var handled = 0
         for _ in 0..<2_000 {
             // Whole milliseconds between 1601 and 9998.

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Transformers registered per property type (Mantle's
+/// `transformerForModelPropertiesOfClass:`), thread-safe.
+struct TypeTransformerRegistry: Sendable {
+    /// The process-wide registry.
+    static let shared = Mutex(TypeTransformerRegistry())
+
+    /// Registered transformers by type.
+    private var transformers: [ObjectIdentifier: ValueTransformer] = [:]
+    /// Counts changes, so that mappings compiled before one can be told apart:
+    /// a mapping compiled at an older generation may hold a transformer that
+    /// is no longer registered.
+    private(set) var generation = 0
+
+    /// Registers (or, with `nil`, removes) the transformer for `type`.
+    mutating func set(_ transformer: ValueTransformer?, for type: Any.Type) {
+        transformers[ObjectIdentifier(type)] = transformer
+        generation += 1
+    }
+
+    /// The transformer registered for exactly `type`.
+    func transformer(for type: Any.Type) -> ValueTransformer? {
+        transformers[ObjectIdentifier(type)]
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A value that threads share, reached only under its lock: the package's one
+/// lock helper (caches, registries, formatters that are not thread-safe).
+///
+/// The standard library's `Synchronization.Mutex` needs macOS 15 / iOS 18;
+/// this one is an `NSLock` and runs wherever the package does.
+package final class Mutex<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is read and written only inside `withLock`,
+    // which holds `lock` for the whole access.
+
+    /// Guards `value`.
+    private let lock = NSLock()
+    /// The guarded value.
+    private var value: Value
+
+    /// Guards `value`.
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    ///
+    /// `body` must not call `withLock` on the same mutex (`NSLock` is not
+    /// recursive).
+    @inline(__always)
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

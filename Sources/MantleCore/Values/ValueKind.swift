@@ -1,0 +1,127 @@
+import Foundation
+
+/// What sort of value a type holds: the one place that decides it.
+///
+/// Every part of the package that treats a value by its type — conversion
+/// from untyped values (``ValueConversion``), the JSON codecs, the archive
+/// encoder and decoder, the JSON writer's untyped path and the type names in
+/// errors (``ValueDescription``) — switches over a type's `ValueKind`, so a
+/// newly supported type is one case here, and the compiler then lists every
+/// consumer that must handle it.
+///
+/// The containers carry their metatype opened to the protocol that recovers
+/// the generic parameters (``OptionalRepresentable``,
+/// ``ArrayRepresentable``, ...); a consumer calls a static member on it to run
+/// generic code with the concrete element type.
+///
+/// Kinds are computed once per type and cached (``of(_:)``).
+package enum ValueKind: @unchecked Sendable {
+    // @unchecked Sendable: the payloads are metatypes, which are immutable.
+
+    /// `Any` itself: whatever a value holds.
+    case any
+    /// `String`.
+    case string
+    /// `Substring` (a string in JSON and archives).
+    case substring
+    /// `Character` (a one-character string in JSON and archives).
+    case character
+    /// `Bool`.
+    case bool
+    /// A fixed-width integer type (`Int`, `UInt8`, `Int128`, ...).
+    case integer(any FixedWidthInteger.Type)
+    /// A binary floating-point type (`Double`, `Float`, `Float16`, ...).
+    case floating(any BinaryFloatingPoint.Type)
+    /// `Decimal`.
+    case decimal
+    /// `URL`.
+    case url
+    /// `UUID`.
+    case uuid
+    /// `Date`.
+    case date
+    /// `Data`.
+    case data
+    /// `Optional<Wrapped>`.
+    case optional(any OptionalRepresentable.Type)
+    /// `Array<Element>`.
+    case array(any ArrayRepresentable.Type)
+    /// `Set<Element>`.
+    case set(any SetRepresentable.Type)
+    /// `Dictionary<String, Value>`.
+    case stringKeyedDictionary(any StringKeyedDictionaryRepresentable.Type)
+    /// A type conforming to ``Model``.
+    case model(any Model.Type)
+    /// A `RawRepresentable` type that is not a model (enums with raw values,
+    /// option sets, string-backed wrappers).
+    case rawRepresentable(any RawRepresentable.Type)
+    /// `NSNull`.
+    case null
+    /// `NSNumber` or a subclass (`JSONSerialization`'s numbers and booleans).
+    case foundationNumber
+    /// `NSString` or a subclass.
+    case foundationString
+    /// `NSArray` or a subclass.
+    case foundationArray
+    /// `NSDictionary` or a subclass.
+    case foundationDictionary
+    /// Anything else: protocol existentials other than `Any`, `AnyHashable`,
+    /// classes and structs the package has no rule for. Values must already
+    /// have the type (a transformer can make them).
+    case other
+
+    /// The kind of `type`, computed on first use and cached.
+    @inline(__always)
+    package static func of(_ type: Any.Type) -> ValueKind {
+        cache.value(for: type) { classify(type) }
+    }
+
+    /// The kind of the value's dynamic type.
+    @inline(__always)
+    package static func of(value: Any) -> ValueKind {
+        of(Swift.type(of: value))
+    }
+
+    /// The cached kinds.
+    private static let cache = TypeCache<ValueKind>()
+
+    /// Classifies `type`. Exact types first, then the generic containers and
+    /// protocols; `Model` before `RawRepresentable` (a model enum with a raw
+    /// value is a model).
+    private static func classify(_ type: Any.Type) -> ValueKind {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(Any.self): return .any
+        case ObjectIdentifier(String.self): return .string
+        case ObjectIdentifier(Substring.self): return .substring
+        case ObjectIdentifier(Character.self): return .character
+        case ObjectIdentifier(Bool.self): return .bool
+        case ObjectIdentifier(Decimal.self): return .decimal
+        case ObjectIdentifier(URL.self): return .url
+        case ObjectIdentifier(UUID.self): return .uuid
+        case ObjectIdentifier(Date.self): return .date
+        case ObjectIdentifier(Data.self): return .data
+        default: break
+        }
+        if let optional = type as? any OptionalRepresentable.Type { return .optional(optional) }
+        if let model = type as? any Model.Type { return .model(model) }
+        // Class metatypes are tested as classes only: a metatype cast never
+        // bridges, but keeping Swift types away from Foundation classes makes
+        // that plain.
+        if type is AnyObject.Type {
+            if type is NSNull.Type { return .null }
+            if type is NSNumber.Type { return .foundationNumber }
+            if type is NSString.Type { return .foundationString }
+            if type is NSArray.Type { return .foundationArray }
+            if type is NSDictionary.Type { return .foundationDictionary }
+        }
+        if let integer = type as? any FixedWidthInteger.Type { return .integer(integer) }
+        if let floating = type as? any BinaryFloatingPoint.Type { return .floating(floating) }
+        if let array = type as? any ArrayRepresentable.Type { return .array(array) }
+        if let set = type as? any SetRepresentable.Type { return .set(set) }
+        if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
+            return .stringKeyedDictionary(dictionary)
+        }
+        if let raw = type as? any RawRepresentable.Type { return .rawRepresentable(raw) }
+        return .other
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// A JSON number as written, converted exactly where possible.
+package enum JSONNumber: Sendable, Equatable {
+    /// An integer literal (no fraction or exponent) that fits `Int64`. `-0` is `.int(0)`.
+    case int(Int64)
+    /// An integer literal that fits `UInt64` but not `Int64`.
+    case uint(UInt64)
+    /// Anything else (fraction, exponent, or an integer too big for 64 bits), correctly rounded.
+    /// Huge exponents such as `1e400` give ±infinity and tiny ones such as `1e-999` give ±0.
+    case double(Double)
+}
+
+// Numbers: what a number node holds, read from its literal on access.
+
+extension JSONDocument {
+    /// The value of a `.number` node (see ``JSONNumber``); `.int(0)` for other kinds.
+    package func number(at node: Int) -> JSONNumber {
+        let n = nodes[node]
+        guard n.kind == .number else { return .int(0) }
+        return withBytes { buffer in
+            guard let base = buffer.baseAddress else { return .int(0) }
+            // SAFETY: the node's range lies inside the input (see `withBytes`).
+            return Self.parseNumber(base + Int(n.a), count: Int(n.b),
+                                    isInteger: n.flags & JSONNode.numberIsInteger != 0)
+        }
+    }
+
+    /// Whether the `.number` node was written without fraction and exponent.
+    package func isIntegerLiteral(at node: Int) -> Bool {
+        let n = nodes[node]
+        return n.kind == .number && n.flags & JSONNode.numberIsInteger != 0
+    }
+
+    /// The raw text of a number node exactly as written (e.g. for `Decimal` conversion);
+    /// `""` for other kinds.
+    package func numberText(at node: Int) -> String {
+        let n = nodes[node]
+        guard n.kind == .number else { return "" }
+        return withBytes { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(n.a)..<Int(n.a) + Int(n.b)]), as: UTF8.self)
+        }
+    }
+
+    /// Exact powers of ten representable in a `Double` (10^0 ... 10^22).
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Converts validated number text to a ``JSONNumber``: exact 64-bit integer accumulation
+    /// with overflow detection for integer literals, otherwise a correctly rounded `Double`.
+    static func parseNumber(_ p: UnsafePointer<UInt8>, count: Int, isInteger: Bool) -> JSONNumber {
+        if isInteger {
+            let negative = p[0] == UInt8(ascii: "-")
+            var i = negative ? 1 : 0
+            var magnitude: UInt64 = 0
+            var overflow = false
+            while i < count {
+                let (m, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (s, o2) = m.addingReportingOverflow(UInt64(p[i] &- UInt8(ascii: "0")))
+                if o1 || o2 {
+                    overflow = true
+                    break
+                }
+                magnitude = s
+                i &+= 1
+            }
+            if !overflow {
+                if !negative {
+                    return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude)
+                }
+                if magnitude <= UInt64(Int64.max) { return .int(-Int64(magnitude)) }
+                if magnitude == UInt64(Int64.max) &+ 1 { return .int(.min) }
+            }
+        }
+        return .double(parseDouble(p, count: count))
+    }
+
+    /// Converts validated number text to the correctly rounded `Double` (±infinity on overflow).
+    /// Uses the exact fast path (mantissa < 2^53 times/divided by an exact power of ten) when it
+    /// applies and the standard library's correctly rounded conversion otherwise.
+    static func parseDouble(_ p: UnsafePointer<UInt8>, count: Int) -> Double {
+        var i = 0
+        let negative = p[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var fast = true
+        while i < count, p[i] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
+            digits &+= 1
+            i &+= 1
+        }
+        if i < count && p[i] == UInt8(ascii: ".") {
+            i &+= 1
+            while i < count, p[i] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
+                digits &+= 1
+                exponent &-= 1
+                i &+= 1
+            }
+        }
+        if i < count && (p[i] | 0x20) == UInt8(ascii: "e") {
+            i &+= 1
+            var negativeExponent = false
+            if p[i] == UInt8(ascii: "-") { negativeExponent = true; i &+= 1 }
+            else if p[i] == UInt8(ascii: "+") { i &+= 1 }
+            var e = 0
+            while i < count, p[i] &- UInt8(ascii: "0") < 10 {
+                if e < 100_000 { e = e &* 10 &+ Int(p[i] &- UInt8(ascii: "0")) } else { fast = false }
+                i &+= 1
+            }
+            exponent &+= negativeExponent ? -e : e
+        }
+        if fast && digits <= 19 {
+            if mantissa == 0 { return negative ? -0.0 : 0.0 }
+            if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+                var value = Double(mantissa)
+                if exponent >= 0 {
+                    value *= powersOfTen[exponent]
+                } else {
+                    value /= powersOfTen[-exponent]
+                }
+                return negative ? -value : value
+            }
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
+        return Double(text) ?? .nan
+    }
+
+    /// The integer that the number node `node` denotes, as plain decimal digits
+    /// (with `-` for a negative value), or `nil` when its exact value is not an
+    /// integer or `node` is not a number. Exact for any literal: `1.50e1` is
+    /// `15` and `100e-2` is `1`, while `1.05e1`, `9007199254740993.5` and
+    /// `1e-400` are not integers (though their nearest `Double`s may be).
+    /// Callers ask only when the literal's `Double` is finite and integral.
+    package func integerDigits(at node: Int) -> String? {
+        guard kind(at: node) == .number else { return nil }
+        return Self.integerDigits(ofLiteral: numberText(at: node))
+    }
+
+    /// The integer a JSON number literal denotes, as plain decimal digits
+    /// (with `-` for a negative value), or `nil` when its exact value is not
+    /// an integer: every digit after the decimal point, once the exponent has
+    /// moved it, must be zero (`1.50e1` is `15` and `100e-2` is `1`; `1.05e1`
+    /// and `1e-400` are not integers).
+    ///
+    /// Only called for literals whose `Double` is finite, so the exponent and
+    /// the result stay within a few hundred digits of the literal's length.
+    private static func integerDigits(ofLiteral text: String) -> String? {
+        var digits: [UInt8] = []
+        var pointPosition: Int?
+        var exponent = 0
+        var utf8 = text.utf8[...]
+        let negative = utf8.first == UInt8(ascii: "-")
+        if negative { utf8 = utf8.dropFirst() }
+        while let c = utf8.first, c != UInt8(ascii: "e"), c != UInt8(ascii: "E") {
+            if c == UInt8(ascii: ".") { pointPosition = digits.count } else { digits.append(c) }
+            utf8 = utf8.dropFirst()
+        }
+        if !utf8.isEmpty {
+            // An exponent beyond `Int` cannot give a finite, nonzero integer.
+            guard let value = Int(Substring(utf8.dropFirst())) else { return nil }
+            exponent = value
+        }
+        let (point, overflow) = (pointPosition ?? digits.count).addingReportingOverflow(exponent)
+        guard !overflow else { return nil }
+        guard digits.indices.allSatisfy({ $0 < point || digits[$0] == UInt8(ascii: "0") }) else { return nil }
+        // Digits before the point, then the zeros the exponent appends.
+        var integer = Array(digits.prefix(max(point, 0)))
+        if point > digits.count { integer.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: point - digits.count)) }
+        if integer.isEmpty { integer = [UInt8(ascii: "0")] }
+        return (negative ? "-" : "") + String(decoding: integer, as: UTF8.self)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+// Materialising nodes as Swift values (`[String: Any]`, `[Any]`, scalars), for
+// `Any` properties, transformers and callers that want a plain tree.
+
+extension JSONDocument {
+    // MARK: - Materialisation
+
+    /// Materialises `node` like `JSONSerialization` would, but Swift-native: `[String: Any]`,
+    /// `[Any]`, `String`, `Bool`, `NSNull()`, `Int` (integer literal that fits `Int64`), `UInt64`
+    /// (fits only `UInt64`) or `Double` (everything else). Duplicate keys: the last wins.
+    /// Iterative, so any depth the parser accepted is safe.
+    package func anyValue(at node: Int) -> Any {
+        guard nodes[node].kind.rawValue >= JSONKind.array.rawValue else { return scalarValue(at: node) }
+
+        /// A container under construction.
+        struct Frame {
+            /// Elements so far (arrays).
+            var array: [Any] = []
+            /// Members so far (objects).
+            var object: [String: Any] = [:]
+            /// Whether this is an object.
+            let isObject: Bool
+            /// Next child (key for objects) to visit.
+            var cursor: Int
+            /// Index just past the container's subtree.
+            let end: Int
+            /// Key of the member whose value is being built (objects).
+            var key: String = ""
+
+            /// Adds a finished child value (the last occurrence of a key wins).
+            mutating func add(_ value: Any) {
+                if isObject {
+                    object[key] = value
+                } else {
+                    array.append(value)
+                }
+            }
+        }
+        /// A fresh frame for the array or object node `container`.
+        func frame(for container: Int) -> Frame {
+            let n = nodes[container]
+            var f = Frame(isObject: n.kind == .object, cursor: container &+ 1, end: Int(n.b))
+            if f.isObject { f.object.reserveCapacity(Int(n.a)) } else { f.array.reserveCapacity(Int(n.a)) }
+            return f
+        }
+
+        var stack: [Frame] = [frame(for: node)]
+        while let top = stack.indices.last {
+            if stack[top].cursor >= stack[top].end {
+                let done = stack.removeLast()
+                let value: Any = done.isObject ? done.object : done.array
+                guard let parent = stack.indices.last else { return value }
+                stack[parent].add(value)
+                continue
+            }
+            var child = stack[top].cursor
+            if stack[top].isObject {
+                stack[top].key = string(at: child)
+                child &+= 1
+            }
+            stack[top].cursor = nextSibling(of: child)
+            if nodes[child].kind.rawValue >= JSONKind.array.rawValue {
+                stack.append(frame(for: child))
+            } else {
+                stack[top].add(scalarValue(at: child))
+            }
+        }
+        return NSNull()  // not reached: the loop returns when the root frame completes
+    }
+
+    /// Materialises a scalar node (see ``anyValue(at:)``).
+    private func scalarValue(at node: Int) -> Any {
+        switch nodes[node].kind {
+        case .null, .array, .object: return NSNull()
+        case .bool: return bool(at: node)
+        case .string: return string(at: node)
+        case .number:
+            switch number(at: node) {
+            case .int(let v): return Int(exactly: v).map { $0 as Any } ?? v
+            case .uint(let v): return v
+            case .double(let v): return v
+            }
+        }
+    }
+}

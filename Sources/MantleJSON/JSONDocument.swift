@@ -1,0 +1,293 @@
+import Foundation
+
+
+/// A fully validated JSON document stored as a flat tape of nodes over a copy of the bytes.
+///
+/// Node indices are positions on the tape in document order; the root is at index 0. Children of
+/// a container follow it directly (for objects they alternate key, value, key, value, ...), and
+/// every node knows the index just past its subtree, so skipping a value is O(1).
+///
+/// Parsing validates everything (see ``JSONScanner`` for the exact rules and choices: lone
+/// surrogate escapes and a leading byte order mark are rejected), so the accessors never fail.
+/// Accessors given a node of the wrong kind return a neutral value (`false`, `.int(0)`, `""`,
+/// `0`, `nil`, an empty sequence); indices outside the tape trap like an array subscript.
+///
+/// **Duplicate keys: the last occurrence wins**, in ``member(_:in:)``, the hinted variant and
+/// ``anyValue(at:)`` alike, as in `JSONSerialization`, so that a dictionary it makes from the
+/// same bytes decodes to the same model (`JSONDecoder` keeps the first). The parser flags
+/// objects that may hold a key twice; only those are searched to the end. Keys are compared by
+/// exact unescaped UTF-8 bytes (no Unicode normalisation), except in ``anyValue(at:)`` whose
+/// `[String: Any]` compares Swift `String`s by canonical equivalence, so there NFC/NFD spellings
+/// of one key collapse (the last one wins).
+///
+/// The class is immutable after `init` (only `let` properties of `Sendable` types), so its
+/// `Sendable` conformance is compiler-checked rather than `@unchecked`.
+package final class JSONDocument: Sendable {
+    /// The input bytes, kept as given when they come as `Data` (copying a large
+    /// input would touch every page of it a second time).
+    package let bytes: Data
+    /// The node tape; ``rootIndex`` is its first element.
+    package let nodes: ContiguousArray<JSONNode>
+
+    /// Parses `storage`; the designated initialiser.
+    private init(storage: Data, maximumDepth: Int) throws(JSONDataError) {
+        self.bytes = storage
+        let result: Result<ContiguousArray<JSONNode>, JSONDataError> = storage.withUnsafeBytes { raw in
+            // SAFETY: `Data`'s bytes are plain `UInt8` memory, valid for the closure.
+            let buffer = raw.assumingMemoryBound(to: UInt8.self)
+            do throws(JSONDataError) {
+                return .success(try JSONScanner.scan(buffer, maximumDepth: maximumDepth))
+            } catch {
+                return .failure(error)
+            }
+        }
+        self.nodes = try result.get()
+    }
+
+    /// Parses a JSON text given as bytes.
+    ///
+    /// - Parameters:
+    ///   - bytes: UTF-8 encoded JSON text (any top-level value; surrounding whitespace allowed).
+    ///   - maximumDepth: Maximum number of nested arrays/objects (default 512; values above 65,535
+    ///     count as 65,535). Deeper input throws instead of exhausting the stack.
+    /// - Throws: ``JSONDataError`` with the reason and byte offset of the first problem.
+    package convenience init(bytes: [UInt8], maximumDepth: Int = 512) throws(JSONDataError) {
+        try self.init(storage: Data(bytes), maximumDepth: maximumDepth)
+    }
+
+    /// Parses a JSON text given as `Data` (not copied).
+    package convenience init(bytes: Data, maximumDepth: Int = 512) throws(JSONDataError) {
+        try self.init(storage: bytes, maximumDepth: maximumDepth)
+    }
+
+    /// Parses a JSON text given as any sequence of bytes (copied once into contiguous storage).
+    package convenience init(bytes: some Sequence<UInt8>, maximumDepth: Int = 512) throws(JSONDataError) {
+        try self.init(storage: Data(bytes), maximumDepth: maximumDepth)
+    }
+
+    /// Parses a JSON text given as a Swift string (its UTF-8 encoding).
+    package convenience init(text: String, maximumDepth: Int = 512) throws(JSONDataError) {
+        try self.init(storage: Data(text.utf8), maximumDepth: maximumDepth)
+    }
+
+    /// Calls `body` with the input bytes.
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        // SAFETY: as in `init`; every node's range `a ..< a + b` lies inside these
+        // bytes, because the scanner made the tape from the same `Data`
+        // (which `bytes` keeps) and only records ranges it has read.
+        bytes.withUnsafeBytes { body($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    // MARK: - Structure
+
+    /// Index of the root node: always 0.
+    package var rootIndex: Int { 0 }
+
+    /// Number of nodes on the tape.
+    package var nodeCount: Int { nodes.count }
+
+    /// The kind of `node`.
+    @inline(__always)
+    package func kind(at node: Int) -> JSONKind {
+        nodes[node].kind
+    }
+
+    /// The index just past `node`'s whole subtree (O(1): stored on the tape for containers).
+    @inline(__always)
+    package func nextSibling(of node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind.rawValue >= JSONKind.array.rawValue ? Int(n.b) : node &+ 1
+    }
+
+    /// Number of elements of an array or members of an object; 0 for other kinds.
+    @inline(__always)
+    package func count(at node: Int) -> Int {
+        let n = nodes[node]
+        return n.kind.rawValue >= JSONKind.array.rawValue ? Int(n.a) : 0
+    }
+
+    /// The first child of a container: `node + 1` (only meaningful if ``count(at:)`` > 0).
+    /// For objects the children alternate key, value, key, value.
+    @inline(__always)
+    package func firstChild(of node: Int) -> Int {
+        node &+ 1
+    }
+
+    /// Byte offset in the input where `node` starts (quote, bracket or first character);
+    /// useful for error messages.
+    package func byteOffset(of node: Int) -> Int {
+        Int(nodes[node].offset)
+    }
+
+    /// Number of containers enclosing `node` (the root has depth 0).
+    package func depth(of node: Int) -> Int {
+        Int(nodes[node].depth)
+    }
+
+    // MARK: - Scalars
+
+    /// The value of a `.bool` node; `false` for other kinds.
+    @inline(__always)
+    package func bool(at node: Int) -> Bool {
+        let n = nodes[node]
+        return n.kind == .bool && n.flags & JSONNode.boolTrue != 0
+    }
+
+    // MARK: - Containers
+
+    /// The value node of the member of `object` whose key is `key` (exact UTF-8 bytes; the last
+    /// of duplicates);
+    /// nil if absent or if `object` is not an object. Linear in the number of members.
+    package func member(_ key: String, in object: Int) -> Int? {
+        Self.withUTF8(key) { member(utf8: $0, in: object) }
+    }
+
+    /// Same as ``member(_:in:)`` for a key given as raw UTF-8 bytes.
+    package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+        let n = nodes[object]
+        guard n.kind == .object else { return nil }
+        return findMember(key, from: object &+ 1, to: Int(n.b),
+                          last: n.flags & JSONNode.objectMayHaveDuplicateKeys != 0)
+    }
+
+    /// The value node of the first (or, with `last`, the last) member whose key is `key`,
+    /// scanning the member keys from key node `start` (inclusive) to node `end` (exclusive) of
+    /// one object.
+    @inline(__always)
+    private func findMember(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                            last: Bool = false) -> Int? {
+        nodes.withUnsafeBufferPointer { tape in
+            withBytes { buffer in
+                // SAFETY: key nodes index the tape in `start..<end`, checked
+                // against `tape.count` here; their byte ranges lie in the input (see `withBytes`).
+                guard let base = buffer.baseAddress, start >= 0, end <= tape.count else { return nil }
+                let keyCount = key.count
+                let keyBase = key.baseAddress ?? base  // only dereferenced when keyCount > 0
+                var found: Int?
+                var k = start
+                while k < end {
+                    let keyNode = tape[k]
+                    let length = Int(keyNode.b)
+                    let matches: Bool
+                    if keyNode.flags & JSONNode.stringHasEscapes == 0 {
+                        matches = length == keyCount
+                            && (length == 0 || memcmp(base + Int(keyNode.a), keyBase, length) == 0)
+                    } else {
+                        matches = keyCount <= length
+                            && Self.escapedEquals(UnsafeBufferPointer(start: base + Int(keyNode.a), count: length), key)
+                    }
+                    if matches {
+                        found = k &+ 1
+                        if !last { return found }
+                    }
+                    let value = tape[k &+ 1]
+                    k = value.kind.rawValue >= JSONKind.array.rawValue ? Int(value.b) : k &+ 2
+                }
+                return found
+            }
+        }
+    }
+
+    /// Same as ``member(_:in:)`` (last occurrence wins), but starts the search at a cursor so
+    /// that looking up keys in the order they appear costs amortised O(1) per look-up.
+    ///
+    /// `hint` is an opaque cursor: start with `0` for each object, then pass the same variable
+    /// to every look-up in that object. On success it is moved past the found member (it holds
+    /// the key node index of the next member); on failure it is left unchanged. A value not
+    /// produced for this object (e.g. `0`, or one from another object) is detected and simply
+    /// means "start at the first member". The search wraps around, so results never depend on
+    /// the hint; objects that may contain duplicate keys are searched from the start.
+    package func member(_ key: String, in object: Int, hint: inout Int) -> Int? {
+        Self.withUTF8(key) { member(utf8: $0, in: object, hint: &hint) }
+    }
+
+    /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes.
+    package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
+        let n = nodes[object]
+        guard n.kind == .object else { return nil }
+        let first = object &+ 1
+        let end = Int(n.b)
+        if n.flags & JSONNode.objectMayHaveDuplicateKeys != 0 {
+            return findMember(key, from: first, to: end, last: true)
+        }
+        var start = first
+        if hint > object, hint < end {
+            let h = nodes[hint]
+            // Only a direct key of this object has this kind, flag and depth within its range.
+            if h.kind == .string, h.flags & JSONNode.stringIsKey != 0, Int(h.depth) == Int(n.depth) &+ 1 {
+                start = hint
+            }
+        }
+        let found = findMember(key, from: start, to: end) ?? (start > first ? findMember(key, from: first, to: start) : nil)
+        if let found {
+            hint = nextSibling(of: found)
+        }
+        return found
+    }
+
+    /// The element node indices of `array` in order (empty for other kinds).
+    package func elements(of array: Int) -> Elements {
+        let n = nodes[array]
+        let isArray = n.kind == .array
+        return Elements(document: self, start: array &+ 1, end: isArray ? Int(n.b) : array &+ 1,
+                        count: isArray ? Int(n.a) : 0)
+    }
+
+    /// The `(key, value)` node index pairs of `object` in document order, duplicates included
+    /// (empty for other kinds).
+    package func members(of object: Int) -> Members {
+        let n = nodes[object]
+        let isObject = n.kind == .object
+        return Members(document: self, start: object &+ 1, end: isObject ? Int(n.b) : object &+ 1,
+                       count: isObject ? Int(n.a) : 0)
+    }
+
+    /// The element node indices of an array.
+    package struct Elements: Sequence, IteratorProtocol, Sendable {
+        /// The document the indices belong to.
+        let document: JSONDocument
+        /// The next element index.
+        var start: Int
+        /// Index just past the array's subtree.
+        let end: Int
+        /// Number of elements (for `underestimatedCount`).
+        let count: Int
+
+        /// The next element index, or nil at the end.
+        @inline(__always)
+        package mutating func next() -> Int? {
+            guard start < end else { return nil }
+            let element = start
+            start = document.nextSibling(of: element)
+            return element
+        }
+
+        /// The number of elements.
+        package var underestimatedCount: Int { count }
+    }
+
+    /// The `(key, value)` node index pairs of an object.
+    package struct Members: Sequence, IteratorProtocol, Sendable {
+        /// The document the indices belong to.
+        let document: JSONDocument
+        /// The next key index.
+        var start: Int
+        /// Index just past the object's subtree.
+        let end: Int
+        /// Number of members (for `underestimatedCount`).
+        let count: Int
+
+        /// The next member, or nil at the end.
+        @inline(__always)
+        package mutating func next() -> (key: Int, value: Int)? {
+            guard start < end else { return nil }
+            let key = start
+            start = document.nextSibling(of: key &+ 1)
+            return (key, key &+ 1)
+        }
+
+        /// The number of members.
+        package var underestimatedCount: Int { count }
+    }
+}
