@@ -15,6 +15,7 @@ package enum JSONNumber: Sendable, Equatable {
 
 extension JSONDocument {
     /// The value of a `.number` node (see ``JSONNumber``); `.int(0)` for other kinds.
+    @inlinable
     package func number(at node: Int) -> JSONNumber {
         let n = nodes[node]
         guard n.kind == .number else { return .int(0) }
@@ -27,6 +28,7 @@ extension JSONDocument {
     }
 
     /// Whether the `.number` node was written without fraction and exponent.
+    @inlinable
     package func isIntegerLiteral(at node: Int) -> Bool {
         let n = nodes[node]
         return n.kind == .number && n.flags & JSONNode.numberIsInteger != 0
@@ -50,6 +52,7 @@ extension JSONDocument {
 
     /// Converts validated number text to a ``JSONNumber``: exact 64-bit integer accumulation
     /// with overflow detection for integer literals, otherwise a correctly rounded `Double`.
+    @usableFromInline
     static func parseNumber(_ p: UnsafePointer<UInt8>, count: Int, isInteger: Bool) -> JSONNumber {
         if isInteger {
             let negative = p[0] == UInt8(ascii: "-")

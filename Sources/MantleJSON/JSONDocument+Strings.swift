@@ -5,6 +5,7 @@ import Foundation
 
 extension JSONDocument {
     /// The fully unescaped value of a string or key node; `""` for other kinds.
+    @inlinable
     package func string(at node: Int) -> String {
         let n = nodes[node]
         guard n.kind == .string else { return "" }
@@ -25,7 +26,7 @@ extension JSONDocument {
     /// Whether the string or key `node`, unescaped, is exactly the UTF-8 bytes `key`.
     /// Without escapes this is a length check plus `memcmp`; otherwise the escapes are decoded on
     /// the fly (no allocation). `false` for other kinds.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func stringEquals(at node: Int, utf8 key: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = nodes[node]
         guard n.kind == .string else { return false }
@@ -54,7 +55,7 @@ extension JSONDocument {
     // MARK: - Escapes
 
     /// Calls `body` with the UTF-8 bytes of `string` (copying only for non-native strings).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = string
@@ -132,6 +133,7 @@ extension JSONDocument {
 
     /// Unescapes validated raw string content into `out` (capacity at least `raw.count`);
     /// returns the number of bytes written.
+    @usableFromInline
     static func unescape(_ raw: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var i = 0
         var o = 0
@@ -164,6 +166,7 @@ extension JSONDocument {
     }
 
     /// Whether validated escaped raw content unescapes to exactly `key`.
+    @usableFromInline
     static func escapedEquals(_ raw: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         var k = 0

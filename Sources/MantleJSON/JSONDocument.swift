@@ -71,7 +71,7 @@ package final class JSONDocument: Sendable {
     }
 
     /// Calls `body` with the input bytes.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // SAFETY: as in `init`; every node's range `a ..< a + b` lies inside these
         // bytes, because the scanner made the tape from the same `Data`
@@ -88,20 +88,20 @@ package final class JSONDocument: Sendable {
     package var nodeCount: Int { nodes.count }
 
     /// The kind of `node`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func kind(at node: Int) -> JSONKind {
         nodes[node].kind
     }
 
     /// The index just past `node`'s whole subtree (O(1): stored on the tape for containers).
-    @inline(__always)
+    @inlinable @inline(__always)
     package func nextSibling(of node: Int) -> Int {
         let n = nodes[node]
         return n.kind.rawValue >= JSONKind.array.rawValue ? Int(n.b) : node &+ 1
     }
 
     /// Number of elements of an array or members of an object; 0 for other kinds.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func count(at node: Int) -> Int {
         let n = nodes[node]
         return n.kind.rawValue >= JSONKind.array.rawValue ? Int(n.a) : 0
@@ -109,7 +109,7 @@ package final class JSONDocument: Sendable {
 
     /// The first child of a container: `node + 1` (only meaningful if ``count(at:)`` > 0).
     /// For objects the children alternate key, value, key, value.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func firstChild(of node: Int) -> Int {
         node &+ 1
     }
@@ -128,7 +128,7 @@ package final class JSONDocument: Sendable {
     // MARK: - Scalars
 
     /// The value of a `.bool` node; `false` for other kinds.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func bool(at node: Int) -> Bool {
         let n = nodes[node]
         return n.kind == .bool && n.flags & JSONNode.boolTrue != 0
@@ -154,8 +154,8 @@ package final class JSONDocument: Sendable {
     /// The value node of the first (or, with `last`, the last) member whose key is `key`,
     /// scanning the member keys from key node `start` (inclusive) to node `end` (exclusive) of
     /// one object.
-    @inline(__always)
-    private func findMember(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    @inlinable @inline(__always)
+    func findMember(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
                             last: Bool = false) -> Int? {
         nodes.withUnsafeBufferPointer { tape in
             withBytes { buffer in
@@ -198,11 +198,13 @@ package final class JSONDocument: Sendable {
     /// produced for this object (e.g. `0`, or one from another object) is detected and simply
     /// means "start at the first member". The search wraps around, so results never depend on
     /// the hint; objects that may contain duplicate keys are searched from the start.
+    @inlinable
     package func member(_ key: String, in object: Int, hint: inout Int) -> Int? {
         Self.withUTF8(key) { member(utf8: $0, in: object, hint: &hint) }
     }
 
     /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes.
+    @inlinable
     package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
@@ -246,16 +248,16 @@ package final class JSONDocument: Sendable {
     /// The element node indices of an array.
     package struct Elements: Sequence, IteratorProtocol, Sendable {
         /// The document the indices belong to.
-        let document: JSONDocument
+        @usableFromInline let document: JSONDocument
         /// The next element index.
-        var start: Int
+        @usableFromInline var start: Int
         /// Index just past the array's subtree.
-        let end: Int
+        @usableFromInline let end: Int
         /// Number of elements (for `underestimatedCount`).
-        let count: Int
+        @usableFromInline let count: Int
 
         /// The next element index, or nil at the end.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func next() -> Int? {
             guard start < end else { return nil }
             let element = start
@@ -270,16 +272,16 @@ package final class JSONDocument: Sendable {
     /// The `(key, value)` node index pairs of an object.
     package struct Members: Sequence, IteratorProtocol, Sendable {
         /// The document the indices belong to.
-        let document: JSONDocument
+        @usableFromInline let document: JSONDocument
         /// The next key index.
-        var start: Int
+        @usableFromInline var start: Int
         /// Index just past the object's subtree.
-        let end: Int
+        @usableFromInline let end: Int
         /// Number of members (for `underestimatedCount`).
-        let count: Int
+        @usableFromInline let count: Int
 
         /// The next member, or nil at the end.
-        @inline(__always)
+        @inlinable @inline(__always)
         package mutating func next() -> (key: Int, value: Int)? {
             guard start < end else { return nil }
             let key = start

@@ -35,9 +35,9 @@ enum CodecFactory {
         case .integer(let integer): return integer.integerCodec()
         case .floating(let floating): return floating.floatingCodec()
         case .decimal: return DecimalCodec()
-        case .url: return TextCodec.url()
-        case .uuid: return TextCodec.uuid()
-        case .date: return TextCodec.iso8601Date()
+        case .url: return URLCodec()
+        case .uuid: return UUIDCodec()
+        case .date: return DateCodec()
         case .model(let model):
             if let serializing = model as? any JSONSerializing.Type { return serializing.modelCodec() }
             if let represented = model as? any RawRepresentable.Type { return represented.rawRepresentableCodec() }
