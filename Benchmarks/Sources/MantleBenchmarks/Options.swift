@@ -12,8 +12,8 @@ struct BenchmarkOptions {
     var measureMemory = true
     /// Set in the child process: decode this many issues from Data, print memory, exit.
     var memoryChildCount: Int?
-    /// For profilers: decode this many issues from Data once, warm, and exit.
-    var profileDecodeCount: Int?
+    /// For profilers: run this workload once, warm, with this size, and exit.
+    var profile: (kind: ProfileRun.Kind, count: Int)?
     /// Child mode: stream this many megabytes of JSON Lines and print a report.
     var streamingChildMegabytes: Int?
     /// The size of the streaming child's JSON Lines file, in megabytes.
@@ -31,9 +31,13 @@ struct BenchmarkOptions {
           --no-memory                 skip the peak-memory and streaming child processes
           --streaming-megabytes N     size of the JSON Lines file the streaming child reads (default 1000)
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
-          --profile-decode N          for profilers: one warm Data → models decode of N issues inside
-                                      ProfileRun.decodeForProfiling (callgrind --toggle-collect=
-                                      '*decodeForProfiling*')
+          --profile KIND N            for profilers: one warm run of one workload inside
+                                      ProfileRun.profiledWork (callgrind --toggle-collect=
+                                      '*profiledWork*'); KIND: decode, json-lines (N issues),
+                                      equality, synthesized-equality, hash, synthesized-hash
+                                      (N issues), structs, classes, canada-encode,
+                                      canada-jsonencoder (N rounds)
+          --profile-decode N          the same as --profile decode N
         """
 
     /// Timed rounds for `size`: the requested count, else 5 (3 above 50,000 issues).
@@ -84,7 +88,13 @@ struct BenchmarkOptions {
             case "--streaming-megabytes":
                 options.streamingMegabytes = try positive(try value(for: argument), for: argument)
             case "--profile-decode":
-                options.profileDecodeCount = try positive(try value(for: argument), for: argument)
+                options.profile = (.decode, try positive(try value(for: argument), for: argument))
+            case "--profile":
+                let name = try value(for: argument)
+                guard let kind = ProfileRun.Kind(rawValue: name) else {
+                    throw UsageError("unknown profile kind \(name)")
+                }
+                options.profile = (kind, try positive(try value(for: argument), for: argument))
             case "-h", "--help":
                 throw UsageError(nil)
             default:

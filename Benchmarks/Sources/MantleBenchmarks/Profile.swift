@@ -1,26 +1,93 @@
 import Foundation
 import GitHubModels
+import JSONAdapter
 
-/// `--profile-decode N`: one warm Data → models decode of N issues by the
-/// library and nothing else timed, for profilers. The decode runs inside
-/// ``decodeForProfiling(_:)``, so with callgrind:
+/// `--profile KIND N`: one warm run of one workload and nothing else timed,
+/// for profilers. The work runs inside ``profiledWork(_:)``, so with callgrind
+/// (instruction counts: repeatable whatever else the machine does):
 ///
-///     valgrind --tool=callgrind --toggle-collect='*decodeForProfiling*' \
-///         .build-bench/release/MantleBenchmarks --profile-decode 2000
+///     valgrind --tool=callgrind --toggle-collect='*profiledWork*' \
+///         Benchmarks/.build/release/MantleBenchmarks --profile decode 2000
+///
+/// `--profile-decode N` is `--profile decode N`. The kinds put each goal's two
+/// sides side by side, so that a miss can be explained by where the extra
+/// instructions go.
 enum ProfileRun {
-    /// Builds the input, warms up (the mapping is compiled on first use), then decodes once.
-    static func run(count: Int) throws {
-        let templates = try IssueTemplates.load()
-        let data = templates.data(count: count)
-        blackHole(try LibraryContender.issues(from: templates.data(count: 2 * templates.baseCount)))
-        let issues = try decodeForProfiling(data)
-        progress("decoded \(issues.count) issues")
-        blackHole(issues)
+    /// The workloads.
+    enum Kind: String, CaseIterable {
+        /// `models(of:fromJSONData:)` on N issues (a whole JSON array).
+        case decode
+        /// The same N issues read one per line (`models(of:fromJSONLines:)`).
+        case jsonLines = "json-lines"
+        /// `==` on two equal arrays of N decoded issues.
+        case equality
+        /// The synthesised `==` on the Hashable twins of the same issues.
+        case synthesizedEquality = "synthesized-equality"
+        /// `hash(into:)` of N decoded issues.
+        case hash
+        /// The synthesised `hash(into:)` on the twins.
+        case synthesizedHash = "synthesized-hash"
+        /// The class-bridging probe's structs from dictionaries (N rounds).
+        case structs
+        /// The class-bridging probe's classes from dictionaries (N rounds).
+        case classes
+        /// `jsonData(from:)` of canada.json's model (N rounds; needs ../shared).
+        case canadaEncode = "canada-encode"
+        /// `JSONEncoder` on the same model (N rounds; needs ../shared).
+        case canadaJSONEncoder = "canada-jsonencoder"
     }
 
-    /// The profiled call: `JSONAdapter.models(of:fromJSONData:)`.
+    /// Builds the input, warms up (mappings are compiled on first use), then runs `kind` once.
+    static func run(kind: Kind, count: Int) throws {
+        let templates = try IssueTemplates.load()
+        let warm = try LibraryContender.issues(from: templates.data(count: 2 * templates.baseCount))
+        blackHole(warm)
+        switch kind {
+        case .decode:
+            let data = templates.data(count: count)
+            blackHole(try profiledWork { try LibraryContender.issues(from: data) })
+        case .jsonLines:
+            let lines = try JSONAdapter.jsonLinesData(from: try LibraryContender.issues(from: templates.data(count: count)))
+            blackHole(try profiledWork { try JSONAdapter.models(of: GHIssue.self, fromJSONLines: lines) })
+        case .equality, .synthesizedEquality, .hash, .synthesizedHash:
+            let data = templates.data(count: count)
+            let lhs = try LibraryContender.issues(from: data), rhs = try LibraryContender.issues(from: data)
+            let plainLeft = lhs.map(PlainIssue.init), plainRight = rhs.map(PlainIssue.init)
+            switch kind {
+            case .equality: blackHole(profiledWork { LibraryContender.equal(lhs, rhs) })
+            case .synthesizedEquality: blackHole(profiledWork { SynthesizedContender.equal(plainLeft, plainRight) })
+            case .hash: blackHole(profiledWork { LibraryContender.hash(lhs) })
+            default: blackHole(profiledWork { SynthesizedContender.hash(plainLeft) })
+            }
+        case .structs, .classes:
+            let items = ClassBridgingProbe.input()
+            if kind == .structs {
+                blackHole(try JSONAdapter.models(of: ClassBridgingProbe.Item.self, from: items))
+                try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.models(of: ClassBridgingProbe.Item.self, from: items)) } }
+            } else {
+                blackHole(try JSONAdapter.models(of: ClassBridgingProbe.ClassItem.self, from: items))
+                try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.models(of: ClassBridgingProbe.ClassItem.self, from: items)) } }
+            }
+        case .canadaEncode, .canadaJSONEncoder:
+            guard let directory = CorporaSuite.directory else {
+                throw CorporaError("--profile \(kind.rawValue) needs ../shared/fixtures/corpora")
+            }
+            let canada = try JSONAdapter.model(of: Canada.self, fromJSONData: Data(contentsOf: directory.appendingPathComponent("canada.json")))
+            if kind == .canadaEncode {
+                blackHole(try JSONAdapter.jsonData(from: canada))
+                try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.jsonData(from: canada)) } }
+            } else {
+                let encoder = JSONEncoder()
+                blackHole(try encoder.encode(canada))
+                try profiledWork { for _ in 0..<count { blackHole(try encoder.encode(canada)) } }
+            }
+        }
+        progress("profiled \(kind.rawValue) × \(count)")
+    }
+
+    /// The profiled call (never inlined, so profilers can collect inside it only).
     @inline(never)
-    static func decodeForProfiling(_ data: Data) throws -> [GHIssue] {
-        try LibraryContender.issues(from: data)
+    static func profiledWork<T>(_ body: () throws -> T) rethrows -> T {
+        try body()
     }
 }

@@ -74,8 +74,8 @@ do {
         try MemoryProbe.runChild(count: count)
     } else if let megabytes = options.streamingChildMegabytes {
         try StreamingProbe.runChild(megabytes: megabytes)
-    } else if let count = options.profileDecodeCount {
-        try ProfileRun.run(count: count)
+    } else if let profile = options.profile {
+        try ProfileRun.run(kind: profile.kind, count: profile.count)
     } else {
         try runBenchmarks(options)
     }

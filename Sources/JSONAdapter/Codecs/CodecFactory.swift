@@ -8,9 +8,11 @@ import Foundation
 /// ``ValueKind`` decides: `Optional`, `String`, `Substring` and `Character`
 /// (strings), `Bool`, every integer and floating-point type, `URL`, `UUID`,
 /// `Date`, `Decimal` (an exact JSON number), nested `JSONSerializing` models,
-/// `RawRepresentable` types, `Array`, `Set`, `[String: _]` (element types
-/// inferred recursively) and `Any`; any other type must already have the type
-/// (only a transformer can produce it).
+/// `RawRepresentable` types, `Array`, `Set`, dictionaries whose keys have a
+/// text form (``JSONObjectKey``; element types inferred recursively) and
+/// `Any`; any other type must already have the type (only a transformer can
+/// produce it). A dictionary whose keys have no text form gets an
+/// ``UnsupportedCodec``, and its mapping does not compile.
 enum CodecFactory {
     /// The codec for values of `type`.
     static func codec<Value>(for type: Value.Type) -> JSONValueCodec<Value> {
@@ -46,6 +48,7 @@ enum CodecFactory {
         case .array(let array): return array.arrayCodec()
         case .set(let set): return set.setCodec()
         case .stringKeyedDictionary(let dictionary): return dictionary.dictionaryCodec()
+        case .keyedDictionary(let dictionary): return dictionary.dictionaryCodec()
         case .data, .null, .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
             return nil
         }
@@ -92,7 +95,15 @@ extension SetRepresentable {
     fileprivate static func setCodec() -> Any { SetCodec(CodecFactory.codec(for: Element.self)) }
 }
 
-extension StringKeyedDictionaryRepresentable {
-    /// `DictionaryCodec<Value>`.
-    fileprivate static func dictionaryCodec() -> Any { DictionaryCodec(CodecFactory.codec(for: Value.self)) }
+extension DictionaryRepresentable {
+    /// `DictionaryCodec<Key, Value>`, or an ``UnsupportedCodec`` when keys
+    /// of type `Key` have no text to be JSON object keys.
+    fileprivate static func dictionaryCodec() -> Any {
+        guard let key = JSONObjectKey.of(Key.self) else {
+            return UnsupportedCodec<[Key: Value]>(
+                reason: "its keys, of type \(ValueDescription.typeName(Key.self)), have no text form to be JSON object keys "
+                    + "(use String, an integer, UUID, URL, a raw-value enum or a LosslessStringConvertible type)")
+        }
+        return DictionaryCodec(CodecFactory.codec(for: Value.self), key: key)
+    }
 }

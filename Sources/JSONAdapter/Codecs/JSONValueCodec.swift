@@ -43,6 +43,11 @@ class JSONValueCodec<Value>: @unchecked Sendable {
     /// What the codec expects, for error messages (`String`, `[GHLabel]`).
     var expectation: String { ValueDescription.typeName(Value.self) }
 
+    /// Why no JSON value can be decoded as `Value` (a dictionary whose keys
+    /// have no text form, also inside optionals and collections), or `nil`.
+    /// A mapping with such a property fails to compile.
+    var unsupportedReason: String? { nil }
+
     /// Decodes a Foundation JSON value (`NSNull()` for null, never `nil`).
     func decode(_ value: Any) throws(ValueFailure) -> Value {
         throw .mismatch(expected: expectation, found: ValueDescription.describe(value))
@@ -126,4 +131,18 @@ extension JSONDocument {
             return NumberValue(integerText: digits) ?? .approximate(x)
         }
     }
+}
+
+/// The codec of a type that no JSON value can become (see
+/// ``JSONValueCodec/unsupportedReason``); the mapping using it does not compile.
+final class UnsupportedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
+    // @unchecked Sendable: one immutable `let`.
+
+    /// Why.
+    private let reason: String
+
+    /// A codec that refuses, saying why.
+    init(reason: String) { self.reason = reason }
+
+    override var unsupportedReason: String? { reason }
 }

@@ -123,6 +123,8 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
     /// Wraps a raw-value codec.
     init(_ raw: JSONValueCodec<Represented.RawValue>) { self.raw = raw }
 
+    override var unsupportedReason: String? { raw.unsupportedReason }
+
     override var expectation: String { "a raw value of \(Represented.self)" }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Represented {

@@ -61,6 +61,13 @@ final class ModelMapping: @unchecked Sendable {
                 properties.append(property.accessor.accept(builder))
             }
         }
+        if let unsupported = properties.first(where: { $0.unsupportedReason != nil }),
+           let reason = unsupported.unsupportedReason {
+            throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: unsupported.key,
+                                   jsonKeyPath: keyPaths[unsupported.key]?.description, modelTypeName: typeName,
+                                   reason: "\(typeName).\(unsupported.key) is a \(ValueDescription.typeName(unsupported.valueType)), "
+                                       + "which JSON cannot hold: \(reason); or give it a transformer")
+        }
         self.properties = properties
         mappedKeys = Set(properties.map(\.key))
         isClassCluster = ClassForParsingProbe.overridesClassForParsing(type)

@@ -34,6 +34,12 @@ class PropertyMapping: @unchecked Sendable {
     /// `true` when the property holds nil.
     func isNil(at base: UnsafeRawPointer) -> Bool { false }
 
+    /// Why the property's type cannot be decoded from JSON, or `nil`.
+    var unsupportedReason: String? { nil }
+
+    /// The property's declared type.
+    var valueType: Any.Type { Any.self }
+
     /// The JSON value the property writes at `path` inside its own value.
     func encodedValue(at path: ArraySlice<String>, from base: UnsafeRawPointer,
                       _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? { nil }
@@ -97,6 +103,10 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     override func isNil(at base: UnsafeRawPointer) -> Bool {
         codec.isNil(accessor.load(from: base))
     }
+
+    override var unsupportedReason: String? { codec.unsupportedReason }
+
+    override var valueType: Any.Type { Value.self }
 
     override func encodedValue(at path: ArraySlice<String>, from base: UnsafeRawPointer,
                                _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {

@@ -207,6 +207,7 @@ final class ArchiveDecoder {
             case .array(let array): learn(array.elementType)
             case .set(let set): learn(set.elementType)
             case .stringKeyedDictionary(let dictionary): learn(dictionary.valueType)
+            case .keyedDictionary(let dictionary): learn(dictionary.valueType)
             case .model(let model): knownTypes[ArchiveTypeName.of(model)] = model
             case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid,
                  .date, .data, .rawRepresentable, .null, .foundationNumber, .foundationString,
@@ -301,7 +302,7 @@ final class ArchiveDecoder {
                 throw mismatch(value, T.self, at: path, note: " (no value has this raw value)")
             }
             return try typed(result)
-        case (.optional, _), (.any, _), (.null, _), (.foundationNumber, _), (.foundationString, _),
+        case (.optional, _), (.keyedDictionary, _), (.any, _), (.null, _), (.foundationNumber, _), (.foundationString, _),
              (.foundationArray, _), (.foundationDictionary, _), (.other, _):
             // `Any`, `AnyObject`, `AnyHashable`, protocol types, Foundation
             // classes: whatever the archive describes, if it fits.

@@ -285,7 +285,8 @@ final class ArchiveEncoder {
             // Not reached: optionals were flattened and null handled above.
             try checkDepth(depth, at: path)
             return .leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
-        case .any, .other:
+        case .keyedDictionary, .any, .other:
+            // Archives hold string-keyed dictionaries only.
             break
         }
         throw unsupported("exclude the property with encodingBehavior(forPropertyKey:)")

@@ -44,9 +44,8 @@ package enum ModelEquality {
     /// The model `==` (see ``Model/==(_:_:)``).
     package static func isEqual<M: Model>(_ lhs: M, _ rhs: M) -> Bool {
         let descriptor: ModelDescriptor
-        if M.self is AnyObject.Type {
+        if let left = lhs.objectReference, let right = rhs.objectReference {
             guard type(of: lhs) == type(of: rhs) else { return false }
-            let left = lhs as AnyObject, right = rhs as AnyObject
             if left === right { return true }
             let state = RecursionGuard.current
             guard state.hasStackRoom else { return false }
@@ -85,8 +84,8 @@ package enum ModelEquality {
             return
         }
         var object: ObjectIdentifier?
-        if M.self is AnyObject.Type {
-            let identifier = ObjectIdentifier(model as AnyObject)
+        if let reference = model.objectReference {
+            let identifier = ObjectIdentifier(reference)
             guard state.hashing.insert(identifier).inserted else {
                 hasher.combine(0xC1C1E as UInt32)
                 return
@@ -112,8 +111,8 @@ package enum ModelEquality {
         let state = RecursionGuard.current
         guard state.hasStackRoom else { return "\(descriptor.typeName)(…)" }
         var object: ObjectIdentifier?
-        if M.self is AnyObject.Type {
-            let identifier = ObjectIdentifier(model as AnyObject)
+        if let reference = model.objectReference {
+            let identifier = ObjectIdentifier(reference)
             guard state.describing.insert(identifier).inserted else { return "\(descriptor.typeName)(…)" }
             object = identifier
         }

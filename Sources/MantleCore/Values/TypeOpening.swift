@@ -2,7 +2,7 @@ import Foundation
 
 // Protocols that let reflection code, which only has an `Any.Type`, recover the
 // generic parameters of optionals and collections (`Optional<Wrapped>`,
-// `Array<Element>`, `Set<Element>`, `Dictionary<String, Value>`) by casting the
+// `Array<Element>`, `Set<Element>`, `Dictionary<Key, Value>`) by casting the
 // metatype and calling a static member: the call opens the existential and
 // runs with the concrete generic parameters, with no metadata parsing.
 
@@ -53,17 +53,28 @@ extension Set: SetRepresentable {
     package static var elementType: Any.Type { Element.self }
 }
 
-/// `Dictionary<String, Value>`, seen from reflection.
-package protocol StringKeyedDictionaryRepresentable {
+/// `Dictionary<Key, Value>`, seen from reflection.
+package protocol DictionaryRepresentable {
+    /// The key type.
+    associatedtype Key: Hashable
     /// The value type.
     associatedtype Value
+    /// The key type, as a metatype value.
+    static var keyType: Any.Type { get }
     /// The value type, as a metatype value.
     static var valueType: Any.Type { get }
 }
 
-extension Dictionary: StringKeyedDictionaryRepresentable where Key == String {
+extension Dictionary: DictionaryRepresentable {
+    package static var keyType: Any.Type { Key.self }
     package static var valueType: Any.Type { Value.self }
 }
+
+/// `Dictionary<String, Value>`, seen from reflection: the dictionaries that
+/// `[String: Any]` values and archives hold.
+package protocol StringKeyedDictionaryRepresentable: DictionaryRepresentable where Key == String {}
+
+extension Dictionary: StringKeyedDictionaryRepresentable where Key == String {}
 
 /// Flattens nested optionals in an `Any` to the value inside, or `nil`.
 ///

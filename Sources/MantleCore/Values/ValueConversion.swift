@@ -74,7 +74,7 @@ package enum ValueConversion {
         case .array(let array): special = array.elementwiseConversion()
         case .set(let set): special = set.elementwiseConversion()
         case .stringKeyedDictionary(let dictionary): special = dictionary.valuewiseConversion()
-        case .any, .substring, .character, .decimal, .url, .uuid, .date, .data, .optional, .model,
+        case .keyedDictionary, .any, .substring, .character, .decimal, .url, .uuid, .date, .data, .optional, .model,
              .rawRepresentable, .null, .foundationNumber, .foundationString, .foundationArray,
              .foundationDictionary, .other:
             special = nil

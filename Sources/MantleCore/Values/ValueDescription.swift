@@ -10,6 +10,8 @@ package enum ValueDescription {
         case .array(let array): return "[" + typeName(array.elementType) + "]"
         case .stringKeyedDictionary(let dictionary): return "[String: " + typeName(dictionary.valueType) + "]"
         case .set(let set): return "Set<" + typeName(set.elementType) + ">"
+        case .keyedDictionary(let dictionary):
+            return "[" + typeName(dictionary.keyType) + ": " + typeName(dictionary.valueType) + "]"
         case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid,
              .date, .data, .model, .rawRepresentable, .null, .foundationNumber, .foundationString,
              .foundationArray, .foundationDictionary, .other:

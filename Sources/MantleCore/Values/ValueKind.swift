@@ -50,6 +50,9 @@ package enum ValueKind: @unchecked Sendable {
     case set(any SetRepresentable.Type)
     /// `Dictionary<String, Value>`.
     case stringKeyedDictionary(any StringKeyedDictionaryRepresentable.Type)
+    /// `Dictionary<Key, Value>` with keys of another type (`[Int: Event]`,
+    /// `[UUID: User]`); JSON writes the keys as strings.
+    case keyedDictionary(any DictionaryRepresentable.Type)
     /// A type conforming to ``Model``.
     case model(any Model.Type)
     /// A `RawRepresentable` type that is not a model (enums with raw values,
@@ -121,6 +124,7 @@ package enum ValueKind: @unchecked Sendable {
         if let dictionary = type as? any StringKeyedDictionaryRepresentable.Type {
             return .stringKeyedDictionary(dictionary)
         }
+        if let dictionary = type as? any DictionaryRepresentable.Type { return .keyedDictionary(dictionary) }
         if let raw = type as? any RawRepresentable.Type { return .rawRepresentable(raw) }
         return .other
     }
