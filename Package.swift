@@ -38,7 +38,8 @@ let package = Package(
         .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore", "MantleTestSupport"]),
         .testTarget(name: "MantleJSONTests", dependencies: ["MantleJSON", "MantleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONAdapterTests",
-                    dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog", "MantleTestSupport"]),
+                    dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog", "MantleTestSupport"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

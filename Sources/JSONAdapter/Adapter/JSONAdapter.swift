@@ -32,7 +32,11 @@ public final class JSONAdapter: @unchecked Sendable {
     /// The type this adapter decodes (class clusters may give subclasses).
     public let modelType: any JSONSerializing.Type
     /// The encoding options.
-    public let options: Options
+    public var options: Options { context.settings.options }
+    /// The adapter's configuration.
+    public var configuration: Configuration { Configuration(context: context) }
+    /// The choices and compiled mappings this adapter uses.
+    private let context: MappingContext
     /// The compiled mapping of ``modelType``.
     private let mapping: ModelMapping
 
@@ -42,10 +46,16 @@ public final class JSONAdapter: @unchecked Sendable {
     ///   `jsonKeyPathsByPropertyKey` names something that is not a property, or
     ///   has an empty or malformed key path (`""`, `"a..b"`, `".a"`, `"a."`,
     ///   `[]`, `["a", ""]`).
-    public init(modelType: any JSONSerializing.Type, options: Options = []) throws {
+    public convenience init(modelType: any JSONSerializing.Type, options: Options = []) throws {
+        try self.init(modelType: modelType,
+                      context: options.isEmpty ? .standard : Configuration(options: options).context)
+    }
+
+    /// Creates an adapter for `modelType` whose mappings are compiled in `context`.
+    init(modelType: any JSONSerializing.Type, context: MappingContext) throws {
         self.modelType = modelType
-        self.options = options
-        mapping = try ModelMapping.of(modelType)
+        self.context = context
+        mapping = try ModelMapping.of(modelType, in: context)
     }
 
     // MARK: Instance API
@@ -69,7 +79,7 @@ public final class JSONAdapter: @unchecked Sendable {
     ///   exactly that type), where Mantle asserts; and the errors of encoding.
     public func jsonDictionary(from model: any JSONSerializing) throws -> [String: Any] {
         try checkEncodable(model)
-        return try Self.jsonDictionary(from: model, options: options)
+        return try ModelMapping.forEncoding(model, in: context).jsonDictionary(from: model, options: options)
     }
 
     /// Encodes a model as JSON text.
@@ -78,7 +88,9 @@ public final class JSONAdapter: @unchecked Sendable {
     ///   ``modelType`` (see ``jsonDictionary(from:)``); and the errors of encoding.
     public func jsonData(from model: any JSONSerializing) throws -> Data {
         try checkEncodable(model)
-        return try Self.jsonData(from: model, options: options)
+        var writer = JSONWriter()
+        try ModelMapping.forEncoding(model, in: context).write(model, to: &writer, options: options)
+        return Data(writer.bytes)
     }
 
     /// Fails unless `model` is a ``modelType`` or, for a class, a subclass of it.

@@ -14,21 +14,21 @@ import Foundation
 /// produce it). A dictionary whose keys have no text form gets an
 /// ``UnsupportedCodec``, and its mapping does not compile.
 enum CodecFactory {
-    /// The codec for values of `type`.
-    static func codec<Value>(for type: Value.Type) -> JSONValueCodec<Value> {
-        if let transformer = TypeTransformerRegistry.shared.withLock({ $0.transformer(for: type) }) {
+    /// The codec for values of `type` under `context`'s choices.
+    static func codec<Value>(for type: Value.Type, in context: MappingContext) -> JSONValueCodec<Value> {
+        if let transformer = context.transformer(for: type) {
             return TransformerCodec<Value>(transformer)
         }
-        if let built = builtInCodec(for: type) as? JSONValueCodec<Value> {
+        if let built = builtInCodec(for: type, in: context) as? JSONValueCodec<Value> {
             return built
         }
         return CastingCodec<Value>()
     }
 
     /// The built-in codec for `type` (type-erased), or `nil`.
-    private static func builtInCodec<Value>(for type: Value.Type) -> Any? {
+    private static func builtInCodec<Value>(for type: Value.Type, in context: MappingContext) -> Any? {
         switch ValueKind.of(type) {
-        case .optional(let optional): return optional.optionalCodec()
+        case .optional(let optional): return optional.optionalCodec(in: context)
         case .any: return AnyCodec()
         case .string: return StringCodec()
         case .substring: return TextCodec<Substring>.substring()
@@ -39,16 +39,16 @@ enum CodecFactory {
         case .decimal: return DecimalCodec()
         case .url: return URLCodec()
         case .uuid: return UUIDCodec()
-        case .date: return DateCodec()
+        case .date: return context.dateCodec
         case .model(let model):
-            if let serializing = model as? any JSONSerializing.Type { return serializing.modelCodec() }
-            if let represented = model as? any RawRepresentable.Type { return represented.rawRepresentableCodec() }
+            if let serializing = model as? any JSONSerializing.Type { return serializing.modelCodec(in: context) }
+            if let represented = model as? any RawRepresentable.Type { return represented.rawRepresentableCodec(in: context) }
             return nil
-        case .rawRepresentable(let represented): return represented.rawRepresentableCodec()
-        case .array(let array): return array.arrayCodec()
-        case .set(let set): return set.setCodec()
-        case .stringKeyedDictionary(let dictionary): return dictionary.dictionaryCodec()
-        case .keyedDictionary(let dictionary): return dictionary.dictionaryCodec()
+        case .rawRepresentable(let represented): return represented.rawRepresentableCodec(in: context)
+        case .array(let array): return array.arrayCodec(in: context)
+        case .set(let set): return set.setCodec(in: context)
+        case .stringKeyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context)
+        case .keyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context)
         case .data, .null, .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
             return nil
         }
@@ -60,7 +60,9 @@ enum CodecFactory {
 
 extension OptionalRepresentable {
     /// `OptionalCodec<Wrapped>`.
-    fileprivate static func optionalCodec() -> Any { OptionalCodec(CodecFactory.codec(for: Wrapped.self)) }
+    fileprivate static func optionalCodec(in context: MappingContext) -> Any {
+        OptionalCodec(CodecFactory.codec(for: Wrapped.self, in: context))
+    }
 }
 
 extension FixedWidthInteger {
@@ -75,35 +77,39 @@ extension BinaryFloatingPoint {
 
 extension JSONSerializing {
     /// `ModelCodec<Self>`.
-    fileprivate static func modelCodec() -> Any { ModelCodec<Self>() }
+    fileprivate static func modelCodec(in context: MappingContext) -> Any { ModelCodec<Self>(context: context) }
 }
 
 extension RawRepresentable {
     /// `RawRepresentableCodec<Self>`.
-    fileprivate static func rawRepresentableCodec() -> Any {
-        RawRepresentableCodec<Self>(CodecFactory.codec(for: RawValue.self))
+    fileprivate static func rawRepresentableCodec(in context: MappingContext) -> Any {
+        RawRepresentableCodec<Self>(CodecFactory.codec(for: RawValue.self, in: context))
     }
 }
 
 extension ArrayRepresentable {
     /// `ArrayCodec<Element>`.
-    fileprivate static func arrayCodec() -> Any { ArrayCodec(CodecFactory.codec(for: Element.self)) }
+    fileprivate static func arrayCodec(in context: MappingContext) -> Any {
+        ArrayCodec(CodecFactory.codec(for: Element.self, in: context))
+    }
 }
 
 extension SetRepresentable {
     /// `SetCodec<Element>`.
-    fileprivate static func setCodec() -> Any { SetCodec(CodecFactory.codec(for: Element.self)) }
+    fileprivate static func setCodec(in context: MappingContext) -> Any {
+        SetCodec(CodecFactory.codec(for: Element.self, in: context))
+    }
 }
 
 extension DictionaryRepresentable {
     /// `DictionaryCodec<Key, Value>`, or an ``UnsupportedCodec`` when keys
     /// of type `Key` have no text to be JSON object keys.
-    fileprivate static func dictionaryCodec() -> Any {
+    fileprivate static func dictionaryCodec(in context: MappingContext) -> Any {
         guard let key = JSONObjectKey.of(Key.self) else {
             return UnsupportedCodec<[Key: Value]>(
                 reason: "its keys, of type \(ValueDescription.typeName(Key.self)), have no text form to be JSON object keys "
                     + "(use String, an integer, UUID, URL, a raw-value enum or a LosslessStringConvertible type)")
         }
-        return DictionaryCodec(CodecFactory.codec(for: Value.self), key: key)
+        return DictionaryCodec(CodecFactory.codec(for: Value.self, in: context), key: key)
     }
 }

@@ -23,10 +23,13 @@ final class ModelMapping: @unchecked Sendable {
     let outputTree: OutputTree?
     /// The per-type transformer registry's generation this mapping was compiled at.
     let generation: Int
+    /// The choices it was compiled under, which its nested models share.
+    let context: MappingContext
 
     /// Compiles the mapping of `type`.
-    private init(type: any JSONSerializing.Type, generation: Int) throws(JSONAdapterError) {
+    private init(type: any JSONSerializing.Type, context: MappingContext, generation: Int) throws(JSONAdapterError) {
         self.generation = generation
+        self.context = context
         modelType = type
         typeName = String(describing: type)
         let descriptor = ModelDescriptor.of(type)
@@ -34,7 +37,8 @@ final class ModelMapping: @unchecked Sendable {
             throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: refusal.propertyKey,
                                    underlyingError: refusal, modelTypeName: typeName, reason: refusal.description)
         }
-        let keyPaths = type.jsonKeyPathsByPropertyKey
+        let conversion = context.settings.keyConversion
+        let keyPaths = type.jsonKeyPathsByPropertyKey.mapValues { $0.converted(by: conversion) }
         for (key, keyPath) in keyPaths.sorted(by: { $0.key < $1.key }) {
             guard descriptor.property(forKey: key) != nil else {
                 let wrapperHint = descriptor.property(forKey: "_" + key).map {
@@ -57,7 +61,8 @@ final class ModelMapping: @unchecked Sendable {
             for property in descriptor.properties {
                 guard let keyPath = keyPaths[property.key].flatMap(ResolvedKeyPath.init) else { continue }
                 let builder = PropertyMappingBuilder(key: property.key, keyPath: keyPath,
-                                                     transformer: type.jsonTransformer(forKey: property.key))
+                                                     transformer: type.jsonTransformer(forKey: property.key),
+                                                     context: context)
                 properties.append(property.accessor.accept(builder))
             }
         }
@@ -84,26 +89,26 @@ final class ModelMapping: @unchecked Sendable {
         compiling.contains(ObjectIdentifier(type))
     }
 
-    /// Compiled mappings by model type.
-    private static let cache = TypeCache<ModelMapping>()
-
-    /// The compiled mapping of `type`.
+    /// The compiled mapping of `type` in `context` (the process-wide default
+    /// unless a ``JSONAdapter/Configuration`` says otherwise).
     ///
     /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
     /// A mapping compiled while a per-type transformer was being registered
     /// is recompiled on its next use.
-    static func of(_ type: any JSONSerializing.Type) throws(JSONAdapterError) -> ModelMapping {
+    static func of(_ type: any JSONSerializing.Type,
+                   in context: MappingContext = .standard) throws(JSONAdapterError) -> ModelMapping {
         let generation = TypeTransformerRegistry.shared.withLock { $0.generation }
-        if let cached = cache.cachedValue(for: type), cached.generation == generation { return cached }
-        let mapping = try ModelMapping(type: type, generation: generation)
-        cache.setValue(mapping, for: type)
+        if let cached = context.mappings.cachedValue(for: type), cached.generation == generation { return cached }
+        let mapping = try ModelMapping(type: type, context: context, generation: generation)
+        context.mappings.setValue(mapping, for: type)
         return mapping
     }
 
     /// The mapping to encode `model` with: its dynamic type's (a class
-    /// cluster's subclass is encoded with its own mapping).
-    static func forEncoding(_ model: any JSONSerializing) throws(JSONAdapterError) -> ModelMapping {
-        try of(type(of: model))
+    /// cluster's subclass is encoded with its own mapping), in `context`.
+    static func forEncoding(_ model: any JSONSerializing,
+                            in context: MappingContext = .standard) throws(JSONAdapterError) -> ModelMapping {
+        try of(type(of: model), in: context)
     }
 
     // MARK: Decoding
@@ -112,7 +117,7 @@ final class ModelMapping: @unchecked Sendable {
     /// `classForParsing(jsonDictionary:)` picks, which must be `M` or a subclass.
     func decode<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource) throws -> M {
         if isClassCluster, let chosen = try chosenType(for: source) {
-            guard let result = try ModelMapping.of(chosen).decodeOwnType(from: source) as? M else {
+            guard let result = try ModelMapping.of(chosen, in: context).decodeOwnType(from: source) as? M else {
                 throw noClassFound(chosen)
             }
             return result
@@ -125,7 +130,7 @@ final class ModelMapping: @unchecked Sendable {
     func decodeAny(from source: JSONObjectSource) throws -> any JSONSerializing {
         if isClassCluster, let chosen = try chosenType(for: source) {
             if modelType is AnyClass, !isSubclass(chosen, of: modelType) { throw noClassFound(chosen) }
-            return try ModelMapping.of(chosen).decodeOwnType(from: source)
+            return try ModelMapping.of(chosen, in: context).decodeOwnType(from: source)
         }
         return try decodeOwnType(from: source)
     }

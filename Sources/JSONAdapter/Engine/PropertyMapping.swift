@@ -122,10 +122,12 @@ struct PropertyMappingBuilder: PropertyAccessorVisitor {
     let keyPath: ResolvedKeyPath
     /// Its explicit transformer, if any.
     let transformer: ValueTransformer?
+    /// The choices the mapping is compiled under.
+    let context: MappingContext
 
     func visit<Value>(_ accessor: TypedPropertyAccessor<Value>) -> PropertyMapping {
         let codec: JSONValueCodec<Value> = transformer.map { TransformerCodec<Value>($0) }
-            ?? CodecFactory.codec(for: Value.self)
+            ?? CodecFactory.codec(for: Value.self, in: context)
         return TypedPropertyMapping(key: key, keyPath: keyPath, codec: codec, accessor: accessor)
     }
 }

@@ -1,0 +1,176 @@
+import Foundation
+import MantleJSON
+
+extension JSONAdapter {
+    /// Choices for one adapter or one call, rather than for the whole process:
+    /// how dates are written in JSON, transformers for property types, a key
+    /// conversion applied to every mapping, and encoding options.
+    ///
+    /// ```swift
+    /// var twitter = JSONAdapter.Configuration(dateFormat: .pattern("EEE MMM dd HH:mm:ss Z yyyy"),
+    ///                                         keyConversion: .snakeCase)
+    /// twitter.setTransformer(.url, forType: URL.self)
+    /// let search = try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: data, configuration: twitter)
+    /// ```
+    ///
+    /// Mappings are compiled once per configuration value and kept with it:
+    /// keep a configuration (a `static let`, say) and pass the same value to
+    /// every call. Changing a property makes a new configuration whose mappings
+    /// are compiled afresh. Configurations are independent of one another, so
+    /// adapters with different date formats can decode from concurrent tasks;
+    /// each still sees the process-wide ``JSONAdapter/register(_:forType:)``
+    /// transformers for types it has none for.
+    public struct Configuration: Sendable {
+        /// How `Date` properties without a transformer of their own are
+        /// written in JSON.
+        public enum DateFormat: Sendable, Hashable {
+            /// ISO 8601 strings (`2017-10-10T16:00:00Z`; fractions and offsets
+            /// accepted), the default.
+            case iso8601
+            /// Strings in a `DateFormatter` pattern (`EEE MMM dd HH:mm:ss Z yyyy`),
+            /// through ``ValueTransformer/date(format:locale:timeZone:)``.
+            case pattern(String, locale: Locale = Locale(identifier: "en_US_POSIX"),
+                         timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current)
+            /// Numbers of seconds since 1970 (fractions kept).
+            case secondsSince1970
+            /// Numbers of milliseconds since 1970 (fractions kept).
+            case millisecondsSince1970
+        }
+
+        /// The choices, apart from the compiled mappings.
+        struct Settings: Sendable {
+            /// See ``JSONAdapter/Configuration/dateFormat``.
+            var dateFormat: DateFormat = .iso8601
+            /// See ``JSONAdapter/Configuration/keyConversion``.
+            var keyConversion: JSONKeyConversion = .identity
+            /// See ``JSONAdapter/Configuration/options``.
+            var options: Options = []
+            /// See ``JSONAdapter/Configuration/setTransformer(_:forType:)``.
+            var transformersByType: [ObjectIdentifier: ValueTransformer] = [:]
+        }
+
+        /// The choices and the mappings compiled under them.
+        private(set) var context: MappingContext
+
+        /// How `Date` properties without a transformer are written; `.iso8601` by default.
+        public var dateFormat: DateFormat {
+            get { context.settings.dateFormat }
+            set { change { $0.dateFormat = newValue } }
+        }
+
+        /// A conversion applied to every key of every (non-composite) key path of the
+        /// mappings decoded and encoded with this configuration (nested models
+        /// included), like `JSONDecoder`'s `keyDecodingStrategy`: with
+        /// `.snakeCase`, a mapping written as `jsonKeyPaths()` reads
+        /// `createdAt` from `created_at`, and `"user.avatarURL"` from
+        /// `user.avatar_url`. Keys already in the converted form stay as they
+        /// are. `.identity` (the keys as written) by default.
+        public var keyConversion: JSONKeyConversion {
+            get { context.settings.keyConversion }
+            set { change { $0.keyConversion = newValue } }
+        }
+
+        /// Encoding options, such as ``JSONAdapter/Options/omitNilValues``; none by default.
+        public var options: Options {
+            get { context.settings.options }
+            set { change { $0.options = newValue } }
+        }
+
+        /// A configuration with the given choices and no transformers by type.
+        public init(dateFormat: DateFormat = .iso8601, keyConversion: JSONKeyConversion = .identity,
+                    options: Options = []) {
+            context = MappingContext(Settings(dateFormat: dateFormat, keyConversion: keyConversion, options: options))
+        }
+
+        /// The default configuration, which every call without one uses.
+        public static var standard: Configuration { Configuration(context: .standard) }
+
+        /// Wraps a context.
+        init(context: MappingContext) {
+            self.context = context
+        }
+
+        /// Uses `transformer` for every mapped property declared with exactly
+        /// `type` (and elements and optionals of it) that has no transformer of
+        /// its own, for this configuration only; `nil` removes it. Takes
+        /// precedence over ``JSONAdapter/register(_:forType:)``.
+        public mutating func setTransformer(_ transformer: ValueTransformer?, forType type: Any.Type) {
+            change { $0.transformersByType[ObjectIdentifier(type)] = transformer }
+        }
+
+        /// The transformer set for exactly `type` with ``setTransformer(_:forType:)``.
+        public func transformer(forType type: Any.Type) -> ValueTransformer? {
+            context.settings.transformersByType[ObjectIdentifier(type)]
+        }
+
+        /// Replaces the context with one for the changed settings (mappings
+        /// compiled under the old ones no longer apply).
+        private mutating func change(_ body: (inout Settings) -> Void) {
+            var settings = context.settings
+            body(&settings)
+            context = MappingContext(settings)
+        }
+    }
+
+    /// Creates an adapter for `modelType` with `configuration`, checking its
+    /// mapping before any JSON is read.
+    ///
+    /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping
+    ///   (see ``init(modelType:options:)``).
+    public convenience init(modelType: any JSONSerializing.Type, configuration: Configuration) throws {
+        try self.init(modelType: modelType, context: configuration.context)
+    }
+
+    /// Decodes a model from JSON text whose top level is an object, with `configuration`.
+    public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
+                                                 configuration: Configuration,
+                                                 maximumDepth: Int = 512) throws -> M {
+        let mapping = try ModelMapping.of(type, in: configuration.context)
+        return try mapping.decode(type, from: parseObject(data, maximumDepth: maximumDepth))
+    }
+
+    /// Decodes models from JSON text whose top level is an array of objects, with `configuration`.
+    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
+                                                  configuration: Configuration,
+                                                  maximumDepth: Int = 512) throws -> [M] {
+        let mapping = try ModelMapping.of(type, in: configuration.context)
+        let document = try parse(data, maximumDepth: maximumDepth)
+        return try decodeArray(type, at: document.rootIndex, of: document, mapping: mapping)
+    }
+
+    /// Decodes a model from a JSON dictionary, with `configuration`.
+    public static func model<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any],
+                                                 configuration: Configuration) throws -> M {
+        try ModelMapping.of(type, in: configuration.context).decode(type, from: .dictionary(jsonDictionary))
+    }
+
+    /// Encodes a model as JSON text, with `configuration` (and its ``Configuration/options``).
+    public static func jsonData(from model: any JSONSerializing, configuration: Configuration) throws -> Data {
+        var writer = JSONWriter()
+        try ModelMapping.forEncoding(model, in: configuration.context)
+            .write(model, to: &writer, options: configuration.options)
+        return Data(writer.bytes)
+    }
+
+    /// Encodes a model as a JSON dictionary, with `configuration` (and its ``Configuration/options``).
+    public static func jsonDictionary(from model: any JSONSerializing,
+                                      configuration: Configuration) throws -> [String: Any] {
+        try ModelMapping.forEncoding(model, in: configuration.context)
+            .jsonDictionary(from: model, options: configuration.options)
+    }
+}
+
+extension JSONKeyPath {
+    /// The key path with `conversion` applied to each of its keys.
+    func converted(by conversion: JSONKeyConversion) -> JSONKeyPath {
+        func convert(_ path: String) -> String {
+            path.split(separator: ".", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : conversion.jsonKey(forPropertyKey: String($0)) }
+                .joined(separator: ".")
+        }
+        switch self {
+        case .path(let path): return .path(convert(path))
+        case .composite: return self  // its transformer reads the paths as written
+        }
+    }
+}

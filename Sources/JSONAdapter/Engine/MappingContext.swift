@@ -1,0 +1,53 @@
+import Foundation
+
+/// The choices that shape compiled mappings (``JSONAdapter/Configuration``)
+/// together with the mappings compiled under them.
+///
+/// Every configuration value owns one context, so mappings compiled for one
+/// adapter's date format or key conversion are never seen by another: two
+/// adapters used from concurrent tasks share nothing but the process-wide
+/// per-type transformer registry, which both read. The process-wide default
+/// is ``standard``.
+final class MappingContext: Sendable {
+    /// The default: ISO 8601 dates, the mappings' keys as written, the
+    /// process-wide transformers only.
+    static let standard = MappingContext(JSONAdapter.Configuration.Settings())
+
+    /// The choices.
+    let settings: JSONAdapter.Configuration.Settings
+    /// The mappings compiled under them, by model type.
+    let mappings = TypeCache<ModelMapping>()
+    /// The codec for `Date` properties without a transformer.
+    let dateCodec: JSONValueCodec<Date>
+
+    /// A context with no mappings compiled yet.
+    init(_ settings: JSONAdapter.Configuration.Settings) {
+        self.settings = settings
+        switch settings.dateFormat {
+        case .iso8601: dateCodec = DateCodec()
+        case .pattern(let pattern, let locale, let timeZone):
+            dateCodec = TransformerCodec(ValueTransformer.date(format: pattern, locale: locale, timeZone: timeZone))
+        case .secondsSince1970: dateCodec = TransformerCodec(.secondsSince1970(scale: 1))
+        case .millisecondsSince1970: dateCodec = TransformerCodec(.secondsSince1970(scale: 1000))
+        }
+    }
+
+    /// The transformer this context gives properties of exactly `type`: its
+    /// own first, then the process-wide registry's.
+    func transformer(for type: Any.Type) -> ValueTransformer? {
+        settings.transformersByType[ObjectIdentifier(type)]
+            ?? TypeTransformerRegistry.shared.withLock { $0.transformer(for: type) }
+    }
+}
+
+extension ValueTransformer {
+    /// JSON numbers of seconds (`scale` 1) or milliseconds (1000) since
+    /// 1970 ↔ `Date`, exactly as the number says (fractions kept).
+    static func secondsSince1970(scale: Double) -> ValueTransformer {
+        ValueTransformer(forward: { (seconds: Double) -> Date in
+            Date(timeIntervalSince1970: seconds / scale)
+        }, reverse: { (date: Date) -> Double in
+            date.timeIntervalSince1970 * scale
+        })
+    }
+}
