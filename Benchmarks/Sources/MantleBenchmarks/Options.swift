@@ -33,7 +33,7 @@ struct BenchmarkOptions {
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
           --profile KIND N            for profilers: one warm run of one workload inside
                                       ProfileRun.profiledWork (callgrind --toggle-collect=
-                                      '*profiledWork*'); KIND: decode, json-lines (N issues),
+                                      '*profiledWork*'); KIND: decode, json-lines, json-lines-file (N issues),
                                       equality, synthesized-equality, hash, synthesized-hash
                                       (N issues), structs, classes, canada-encode,
                                       canada-jsonencoder (N rounds)

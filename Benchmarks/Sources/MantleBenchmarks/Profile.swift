@@ -19,6 +19,8 @@ enum ProfileRun {
         case decode
         /// The same N issues read one per line (`models(of:fromJSONLines:)`).
         case jsonLines = "json-lines"
+        /// The same N issues read one per line from a file (`JSONModelReader`, as the streaming probe does).
+        case jsonLinesFile = "json-lines-file"
         /// `==` on two equal arrays of N decoded issues.
         case equality
         /// The synthesised `==` on the Hashable twins of the same issues.
@@ -49,6 +51,21 @@ enum ProfileRun {
         case .jsonLines:
             let lines = try JSONAdapter.jsonLinesData(from: try LibraryContender.issues(from: templates.data(count: count)))
             blackHole(try profiledWork { try JSONAdapter.models(of: GHIssue.self, fromJSONLines: lines) })
+        case .jsonLinesFile:
+            let lines = try JSONAdapter.jsonLinesData(from: try LibraryContender.issues(from: templates.data(count: count)))
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("mantle-profile-\(getpid()).jsonl")
+            try lines.write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let models = try profiledWork { () throws -> Int in
+                var reader = try JSONModelReader(GHIssue.self, contentsOf: url, format: .jsonLines)
+                var models = 0
+                while let issue = try reader.next() {
+                    models += 1
+                    blackHole(issue)
+                }
+                return models
+            }
+            blackHole(models)
         case .equality, .synthesizedEquality, .hash, .synthesizedHash:
             let data = templates.data(count: count)
             let lhs = try LibraryContender.issues(from: data), rhs = try LibraryContender.issues(from: data)
@@ -85,9 +102,13 @@ enum ProfileRun {
         progress("profiled \(kind.rawValue) × \(count)")
     }
 
-    /// The profiled call (never inlined, so profilers can collect inside it only).
+    /// The profiled call (never inlined, so profilers can collect inside it
+    /// only); prints its wall-clock time.
     @inline(never)
     static func profiledWork<T>(_ body: () throws -> T) rethrows -> T {
-        try body()
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { progress("profiled work: \(clock.now - start)") }
+        return try body()
     }
 }

@@ -16,6 +16,12 @@ struct StreamingReport: Codable {
     /// `VmRSS` before reading, `VmHWM` after.
     var rssBefore: Int
     var peakAfter: Int
+    /// Whole-array decoding of the same issues, as the same encoder wrote
+    /// them (a JSON array of the lines' objects): its bytes per second, the
+    /// basis of the throughput goal. The suite's own input carries every
+    /// field of GitHub's JSON, most of them unmapped (3.7 KB an issue against
+    /// 1.5 KB a line), so its bytes per second are not comparable.
+    var arrayThroughput: Double
 
     /// Peak RSS growth while streaming.
     var peakGrowth: Int { peakAfter - rssBefore }
@@ -51,8 +57,17 @@ enum StreamingProbe {
             blackHole(issue)
         }
         let seconds = (clock.now - start).seconds
+        let peakAfter = try MemoryProbe.statusValue("VmHWM")
+        let array = try JSONAdapter.jsonData(from: issues)
+        var arraySeconds: [Double] = []
+        for _ in 0..<6 {
+            let arrayStart = clock.now
+            blackHole(try JSONAdapter.models(of: GHIssue.self, fromJSONData: array))
+            arraySeconds.append((clock.now - arrayStart).seconds)
+        }
         let report = StreamingReport(bytes: written, models: models, seconds: seconds, rssBefore: rssBefore,
-                                     peakAfter: try MemoryProbe.statusValue("VmHWM"))
+                                     peakAfter: peakAfter,
+                                     arrayThroughput: Double(array.count) / Measurement.median(Array(arraySeconds.dropFirst())))
         print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
     }
 

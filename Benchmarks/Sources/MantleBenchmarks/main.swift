@@ -49,15 +49,13 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
                             basis: "500 items × 200 unmapped keys, medians",
                             value: bridging.classes / bridging.structs, atMost: 1.2))
     if let streaming {
-        let arrayThroughput = sizes.last.flatMap { size in
-            size.measurement("data.ours").map { Double(size.inputBytes) / $0.median }
-        }
         goals.append(GoalResult(name: "streaming, peak memory", formula: "RSS growth, MiB (JSON Lines)",
                                 basis: "\(bytes(streaming.bytes)), \(grouped(streaming.models)) issues, child process",
                                 value: Double(streaming.peakGrowth) / 1_048_576, atMost: 64))
-        goals.append(GoalResult(name: "streaming, throughput", formula: "whole array / JSON Lines, bytes/s",
-                                basis: "\(String(format: "%.0f", streaming.throughput / 1e6)) MB/s streamed",
-                                value: arrayThroughput.map { $0 / streaming.throughput }, atMost: 1.2))
+        goals.append(GoalResult(name: "streaming, throughput", formula: "whole array / JSON Lines, same issues",
+                                basis: String(format: "%.0f MB/s streamed, %.0f MB/s as one array",
+                                              streaming.throughput / 1e6, streaming.arrayThroughput / 1e6),
+                                value: streaming.arrayThroughput / streaming.throughput, atMost: 1.2))
     }
     let report = Report(machine: machine, build: build, input: input, sizes: sizes,
                         goals: goals, memory: memory)
