@@ -118,7 +118,7 @@ extension JSONAdapter {
     /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping
     ///   (see ``init(modelType:options:)``).
     public convenience init(modelType: any JSONSerializing.Type, configuration: Configuration) throws {
-        try self.init(modelType: modelType, context: configuration.context)
+        try self.init(modelType: modelType, context: configuration.context, options: configuration.options)
     }
 
     /// Decodes a model from JSON text whose top level is an object, with `configuration`.

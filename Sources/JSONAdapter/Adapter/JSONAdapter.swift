@@ -32,10 +32,14 @@ public final class JSONAdapter: @unchecked Sendable {
     /// The type this adapter decodes (class clusters may give subclasses).
     public let modelType: any JSONSerializing.Type
     /// The encoding options.
-    public var options: Options { context.settings.options }
-    /// The adapter's configuration.
-    public var configuration: Configuration { Configuration(context: context) }
-    /// The choices and compiled mappings this adapter uses.
+    public let options: Options
+    /// The adapter's configuration (its ``options`` included).
+    public var configuration: Configuration {
+        var configuration = Configuration(context: context)
+        if configuration.options != options { configuration.options = options }
+        return configuration
+    }
+    /// The choices and compiled mappings this adapter uses (which it keeps alive).
     private let context: MappingContext
     /// The compiled mapping of ``modelType``.
     private let mapping: ModelMapping
@@ -47,14 +51,15 @@ public final class JSONAdapter: @unchecked Sendable {
     ///   has an empty or malformed key path (`""`, `"a..b"`, `".a"`, `"a."`,
     ///   `[]`, `["a", ""]`).
     public convenience init(modelType: any JSONSerializing.Type, options: Options = []) throws {
-        try self.init(modelType: modelType,
-                      context: options.isEmpty ? .standard : Configuration(options: options).context)
+        try self.init(modelType: modelType, context: .standard, options: options)
     }
 
-    /// Creates an adapter for `modelType` whose mappings are compiled in `context`.
-    init(modelType: any JSONSerializing.Type, context: MappingContext) throws {
+    /// Creates an adapter for `modelType` whose mappings are compiled in
+    /// `context` (options change only the output, not the mappings).
+    init(modelType: any JSONSerializing.Type, context: MappingContext, options: Options) throws {
         self.modelType = modelType
         self.context = context
+        self.options = options
         mapping = try ModelMapping.of(modelType, in: context)
     }
 

@@ -12,11 +12,11 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     /// The nested mapping, when it could be compiled up front.
     private let compiled: ModelMapping?
     /// The choices the outer mapping was compiled under, which the nested one shares.
-    private let context: MappingContext
+    private let context: MappingContextLink
 
     /// Compiles the nested mapping in `context` unless it is being compiled already (recursion).
     init(context: MappingContext) {
-        self.context = context
+        self.context = MappingContextLink(context)
         compiled = ModelMapping.isCompiling(Nested.self) ? nil : try? ModelMapping.of(Nested.self, in: context)
     }
 
@@ -26,7 +26,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         try checkStackRoom()
         if let compiled { return compiled }
         do {
-            return try ModelMapping.of(Nested.self, in: context)
+            return try ModelMapping.of(Nested.self, in: context.resolve())
         } catch {
             throw ValueFailure(code: error.code, reason: error.reason, underlying: error.underlyingError)
         }
@@ -58,7 +58,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         try checkStackRoom()
         guard Nested.self is AnyClass, type(of: value) != Nested.self else { return try mapping() }
         do {
-            return try ModelMapping.forEncoding(value, in: context)
+            return try ModelMapping.forEncoding(value, in: context.resolve())
         } catch {
             throw ValueFailure(code: error.code, reason: error.reason, underlying: error.underlyingError)
         }

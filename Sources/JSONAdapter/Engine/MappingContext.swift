@@ -40,6 +40,34 @@ final class MappingContext: Sendable {
     }
 }
 
+/// A compiled mapping's (or nested-model codec's) link back to the context it
+/// was compiled in. Weak, because the context's cache holds the mapping: a
+/// strong link would be a cycle that kept every configuration's mappings
+/// alive for ever.
+struct MappingContextLink: @unchecked Sendable {
+    // @unchecked Sendable: `context` is written once, in `init`, and only read after.
+
+    /// The context, while something holds it.
+    private weak var context: MappingContext?
+
+    /// A link to `context`.
+    init(_ context: MappingContext) {
+        self.context = context
+    }
+
+    /// The context. While a call decodes or encodes, its caller holds the
+    /// configuration or adapter that owns the context (or it is
+    /// ``MappingContext/standard``), so it is alive; were it not, this throws
+    /// rather than guessing another context's choices.
+    func resolve() throws(JSONAdapterError) -> MappingContext {
+        guard let context else {
+            throw JSONAdapterError(code: .invalidJSONMapping,
+                                   reason: "the configuration this mapping was compiled with no longer exists")
+        }
+        return context
+    }
+}
+
 extension ValueTransformer {
     /// JSON numbers of seconds (`scale` 1) or milliseconds (1000) since
     /// 1970 ↔ `Date`, exactly as the number says (fractions kept).

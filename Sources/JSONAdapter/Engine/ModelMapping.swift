@@ -23,13 +23,13 @@ final class ModelMapping: @unchecked Sendable {
     let outputTree: OutputTree?
     /// The per-type transformer registry's generation this mapping was compiled at.
     let generation: Int
-    /// The choices it was compiled under, which its nested models share.
-    let context: MappingContext
+    /// The choices it was compiled under, which the types a class cluster picks share.
+    private let context: MappingContextLink
 
     /// Compiles the mapping of `type`.
     private init(type: any JSONSerializing.Type, context: MappingContext, generation: Int) throws(JSONAdapterError) {
         self.generation = generation
-        self.context = context
+        self.context = MappingContextLink(context)
         modelType = type
         typeName = String(describing: type)
         let descriptor = ModelDescriptor.of(type)
@@ -117,7 +117,7 @@ final class ModelMapping: @unchecked Sendable {
     /// `classForParsing(jsonDictionary:)` picks, which must be `M` or a subclass.
     func decode<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource) throws -> M {
         if isClassCluster, let chosen = try chosenType(for: source) {
-            guard let result = try ModelMapping.of(chosen, in: context).decodeOwnType(from: source) as? M else {
+            guard let result = try ModelMapping.of(chosen, in: context.resolve()).decodeOwnType(from: source) as? M else {
                 throw noClassFound(chosen)
             }
             return result
@@ -130,7 +130,7 @@ final class ModelMapping: @unchecked Sendable {
     func decodeAny(from source: JSONObjectSource) throws -> any JSONSerializing {
         if isClassCluster, let chosen = try chosenType(for: source) {
             if modelType is AnyClass, !isSubclass(chosen, of: modelType) { throw noClassFound(chosen) }
-            return try ModelMapping.of(chosen, in: context).decodeOwnType(from: source)
+            return try ModelMapping.of(chosen, in: context.resolve()).decodeOwnType(from: source)
         }
         return try decodeOwnType(from: source)
     }

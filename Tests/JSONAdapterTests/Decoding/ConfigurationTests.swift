@@ -142,6 +142,23 @@ struct ConfigurationTests {
         #expect(!written.contains("note"))
     }
 
+    /// Checks: a configuration's compiled mappings go when the configuration goes (no cycle through them).
+    @Test("compiled mappings are freed with their configuration")
+    func noCycle() throws {
+        weak var context: MappingContext?
+        do {
+            let configuration = JSONAdapter.Configuration(dateFormat: .secondsSince1970, keyConversion: .snakeCase)
+            context = configuration.context
+            let event = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: "1", end: "2"),
+                                              configuration: configuration)
+            #expect(event.venue.venueName == "Hall")
+            #expect(configuration.context.mappings.cachedValue(for: ConfiguredVenue.self) != nil)
+            let adapter = try JSONAdapter(modelType: ConfiguredEvent.self, configuration: configuration)
+            #expect(adapter.configuration.dateFormat == .secondsSince1970)
+        }
+        #expect(context == nil)
+    }
+
     /// Checks: two configurations with different date formats decode side by side from concurrent tasks.
     @Test("configurations used from concurrent tasks do not interfere")
     func concurrent() async throws {
