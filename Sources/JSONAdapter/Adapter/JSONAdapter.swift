@@ -121,19 +121,12 @@ public final class JSONAdapter: @unchecked Sendable {
     /// index of the failing element (`[3].assignee.login`).
     public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any]) throws -> [M] {
         let mapping = try ModelMapping.of(type)
-        var result: [M] = []
-        result.reserveCapacity(jsonArray.count)
-        for (index, element) in jsonArray.enumerated() {
-            do {
-                guard let dictionary = element as? [String: Any] else {
-                    throw notAnObject(ValueDescription.describe(element))
-                }
-                result.append(try mapping.decode(type, from: .dictionary(dictionary)))
-            } catch let error as JSONAdapterError {
-                throw error.atIndex(index)
+        return try decodeEach(jsonArray) { element in
+            guard let dictionary = element as? [String: Any] else {
+                throw notAnObject(ValueDescription.describe(element))
             }
+            return try mapping.decode(type, from: .dictionary(dictionary))
         }
-        return result
     }
 
     /// Encodes a model as a JSON dictionary.
@@ -185,19 +178,12 @@ public final class JSONAdapter: @unchecked Sendable {
             throw JSONAdapterError(code: .invalidJSONDictionary,
                                    reason: "expected an array of objects, found \(describe(document, node))")
         }
-        var result: [M] = []
-        result.reserveCapacity(document.count(at: node))
-        for (index, element) in document.elements(of: node).enumerated() {
-            do {
-                guard document.kind(at: element) == .object else {
-                    throw notAnObject(describe(document, element))
-                }
-                result.append(try mapping.decode(type, from: .document(document, element)))
-            } catch let error as JSONAdapterError {
-                throw error.atIndex(index)
+        return try decodeEach(document.elements(of: node)) { element in
+            guard document.kind(at: element) == .object else {
+                throw notAnObject(describe(document, element))
             }
+            return try mapping.decode(type, from: .document(document, element))
         }
-        return result
     }
 
     /// Encodes a model as JSON text (an object).
@@ -251,6 +237,21 @@ public final class JSONAdapter: @unchecked Sendable {
             throw notAnObject(describe(document, document.rootIndex))
         }
         return .document(document, document.rootIndex)
+    }
+
+    /// Decodes each item in order, naming the index of the first failure.
+    static func decodeEach<Items: Sequence, Element>(_ items: Items,
+                                                     _ decode: (Items.Element) throws -> Element) throws -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(items.underestimatedCount)
+        for (index, item) in items.enumerated() {
+            do {
+                result.append(try decode(item))
+            } catch let error as JSONAdapterError {
+                throw error.atIndex(index)
+            }
+        }
+        return result
     }
 
     /// The error for a top level (or element) that is not an object.

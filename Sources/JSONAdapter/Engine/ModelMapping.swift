@@ -23,6 +23,8 @@ final class ModelMapping: @unchecked Sendable {
     let outputTree: OutputTree?
     /// The per-type transformer registry's generation this mapping was compiled at.
     let generation: Int
+    /// The type's ``JSONSerializing/typeDiscriminator``, read once.
+    let discriminator: JSONTypeDiscriminator?
     /// The choices it was compiled under, which the types a class cluster picks share.
     private let context: MappingContextLink
 
@@ -75,7 +77,8 @@ final class ModelMapping: @unchecked Sendable {
         }
         self.properties = properties
         mappedKeys = Set(properties.map(\.key))
-        isClassCluster = ClassForParsingProbe.overridesClassForParsing(type)
+        discriminator = type.typeDiscriminator
+        isClassCluster = discriminator != nil || ClassForParsingProbe.overridesClassForParsing(type)
         outputTree = OutputTree(properties)
     }
 
@@ -138,6 +141,10 @@ final class ModelMapping: @unchecked Sendable {
     /// The type `classForParsing(jsonDictionary:)` picks when it is not this
     /// mapping's own type; `nil` for the own type.
     private func chosenType(for source: JSONObjectSource) throws -> (any JSONSerializing.Type)? {
+        if let discriminator {
+            let chosen = try discriminator.type(for: source)
+            return ObjectIdentifier(chosen) == ObjectIdentifier(modelType) ? nil : chosen
+        }
         guard let chosen = modelType.classForParsing(jsonDictionary: source.dictionary) else {
             throw JSONAdapterError(code: .noClassFound, modelTypeName: typeName,
                                    reason: "classForParsing(jsonDictionary:) of \(typeName) found no type for the JSON")

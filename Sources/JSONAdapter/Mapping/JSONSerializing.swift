@@ -34,6 +34,12 @@ public protocol JSONSerializing: Model {
     /// `JSONSerializing` type may be returned through ``JSONAdapter/model(from:)``.
     static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)?
 
+    /// A JSON field naming the type to decode each object as, with its table
+    /// of types (``JSONTypeDiscriminator``), or `nil` (the default). When
+    /// set, it chooses the type in place of
+    /// ``classForParsing(jsonDictionary:)``, reading only that field.
+    static var typeDiscriminator: JSONTypeDiscriminator? { get }
+
     /// The property keys to write when encoding this model; the default keeps
     /// them all (Mantle's `serializablePropertyKeys:forModel:`).
     func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String>
@@ -48,6 +54,9 @@ extension JSONSerializing {
         ClassForParsingProbe.noteDefaultImplementation()
         return Self.self
     }
+
+    /// None: ``classForParsing(jsonDictionary:)`` chooses.
+    public static var typeDiscriminator: JSONTypeDiscriminator? { nil }
 
     /// Every key.
     public func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String> { propertyKeys }
