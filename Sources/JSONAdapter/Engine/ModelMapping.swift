@@ -23,6 +23,8 @@ final class ModelMapping: @unchecked Sendable {
     let outputTree: OutputTree?
     /// The per-type transformer registry's generation this mapping was compiled at.
     let generation: Int
+    /// How the model keeps the keys its mapping does not read, if it does (``JSONUnknownKeys``).
+    let unknownKeys: UnknownKeysCapture?
     /// The type's ``JSONSerializing/typeDiscriminator``, read once.
     let discriminator: JSONTypeDiscriminator?
     /// The choices it was compiled under, which the types a class cluster picks share.
@@ -78,6 +80,7 @@ final class ModelMapping: @unchecked Sendable {
         self.properties = properties
         mappedKeys = Set(properties.map(\.key))
         discriminator = type.typeDiscriminator
+        unknownKeys = UnknownKeysCapture(descriptor: descriptor, keyPaths: keyPaths)
         isClassCluster = discriminator != nil || ClassForParsingProbe.overridesClassForParsing(type)
         outputTree = OutputTree(properties)
     }
@@ -185,6 +188,10 @@ final class ModelMapping: @unchecked Sendable {
                         try property.decode(from: document, object: node, hint: &hint, into: base)
                     }
                 }
+                if let unknownKeys {
+                    current = unknownKeys.property.key
+                    try unknownKeys.capture(from: source, into: base)
+                }
             }
         } catch {
             throw adapterError(error, forKey: current)
@@ -234,6 +241,10 @@ final class ModelMapping: @unchecked Sendable {
                         }
                     }
                 }
+                if let unknownKeys {
+                    current = unknownKeys.property.key
+                    try UnknownKeysCapture.merge(unknownKeys.members(at: base), into: &result)
+                }
             }
         } catch {
             throw adapterError(error, forKey: current)
@@ -264,7 +275,10 @@ final class ModelMapping: @unchecked Sendable {
 
     /// Writes the model as a JSON object.
     func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.Options) throws {
-        guard let outputTree else {
+        let hasUnknownKeys = unknownKeys.map { capture in
+            model.withStorageAddress { !capture.members(at: $0).isEmpty }
+        } ?? false
+        guard let outputTree, !hasUnknownKeys else {
             let dictionary = try jsonDictionary(from: model, options: options)
             do {
                 try writer.writeAny(dictionary, sortedKeys: true)

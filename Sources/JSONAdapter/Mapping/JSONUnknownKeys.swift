@@ -1,0 +1,164 @@
+import Foundation
+import MantleJSON
+
+/// The members of a JSON object that a model's mapping does not read, kept so
+/// that encoding writes them back: a model round-trips a server's object
+/// without losing the fields it does not know.
+///
+/// Declare one property of this type and leave it out of
+/// ``JSONSerializing/jsonKeyPathsByPropertyKey``; decoding fills it, encoding
+/// writes its members next to the mapped ones (the mapped values win where
+/// both have a key):
+///
+/// ```swift
+/// struct Issue: JSONSerializing {
+///     var number = 0
+///     var title = ""
+///     var login = ""
+///     var unknownKeys = JSONUnknownKeys()
+///     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+///         ["number": "number", "title": "title", "login": "user.login"]
+///     }
+/// }
+/// ```
+///
+/// A top-level key that the mapping reads only part of (`user`, through
+/// `user.login`) is kept whole, and on encoding the mapped values are merged
+/// into it. Members are kept as compact JSON text, so the property is
+/// `Hashable` and takes part in the model's `==` like any other.
+public struct JSONUnknownKeys: Hashable, Sendable, CustomStringConvertible {
+    /// Each member's compact JSON text, by key.
+    private var texts: [String: String]
+
+    /// No members.
+    public init() {
+        texts = [:]
+    }
+
+    /// Members given as JSON texts (written by this package's writer).
+    init(texts: [String: String]) {
+        self.texts = texts
+    }
+
+    /// The keys, in ascending order.
+    public var keys: [String] { texts.keys.sorted() }
+
+    /// `true` when there are no members.
+    public var isEmpty: Bool { texts.isEmpty }
+
+    /// The number of members.
+    public var count: Int { texts.count }
+
+    /// The member's JSON text (`"x"`, `42`, `{"a":[1]}`), or `nil`.
+    public func jsonText(forKey key: String) -> String? {
+        texts[key]
+    }
+
+    /// The member's value as Swift values (`String`, `Int`, `Double`, `Bool`,
+    /// `NSNull`, `[Any]`, `[String: Any]`), or `nil` when there is no such key.
+    public subscript(key: String) -> Any? {
+        guard let text = texts[key], let document = try? JSONDocument(text: text, maximumDepth: JSONScanner.depthLimit) else {
+            return nil
+        }
+        return document.anyValue(at: document.rootIndex)
+    }
+
+    /// Forgets the member `key` (so that encoding does not write it).
+    public mutating func removeValue(forKey key: String) {
+        texts[key] = nil
+    }
+
+    /// The members as a JSON object.
+    public var description: String {
+        "{" + keys.map { key in
+            var writer = JSONWriter()
+            writer.write(key)
+            return String(decoding: writer.bytes, as: UTF8.self) + ":" + (texts[key] ?? "null")
+        }.joined(separator: ",") + "}"
+    }
+}
+
+/// How a compiled mapping captures and writes back unknown keys.
+struct UnknownKeysCapture: Sendable {
+    /// The ``JSONUnknownKeys`` property.
+    let property: ModelDescriptor.Property
+    /// The top-level keys the mapping reads whole (not those it only reads into).
+    let known: Set<String>
+
+    /// The capture for a model with an unmapped ``JSONUnknownKeys`` property, or `nil`.
+    init?(descriptor: ModelDescriptor, keyPaths: [String: JSONKeyPath]) {
+        guard let property = descriptor.properties.first(where: {
+            $0.accessor.valueType == JSONUnknownKeys.self && keyPaths[$0.key] == nil
+        }) else { return nil }
+        self.property = property
+        var known: Set<String> = []
+        for keyPath in keyPaths.values {
+            switch keyPath {
+            case .path(let path): if !path.contains(".") { known.insert(path) }
+            case .composite(let paths): known.formUnion(paths.filter { !$0.contains(".") })
+            }
+        }
+        self.known = known
+    }
+
+    /// Stores the members of `source` that the mapping does not read whole into the model at `base`.
+    func capture(from source: JSONObjectSource, into base: UnsafeMutableRawPointer) throws(ValueFailure) {
+        var texts: [String: String] = [:]
+        switch source {
+        case .dictionary(let dictionary):
+            for (key, value) in dictionary where !known.contains(key) {
+                texts[key] = try Self.text(of: value, key: key)
+            }
+        case .document(let document, let object):
+            for (keyNode, valueNode) in document.members(of: object) {
+                let key = document.string(at: keyNode)
+                guard !known.contains(key) else { continue }
+                texts[key] = try Self.text(of: document.anyValue(at: valueNode), key: key)
+            }
+        }
+        do {
+            try property.accessor.writeValue(JSONUnknownKeys(texts: texts), to: base)
+        } catch {
+            throw ValueFailure(reason: "cannot store the unknown keys in \(property.key): \(error)")
+        }
+    }
+
+    /// A JSON value's compact text.
+    private static func text(of value: Any, key: String) throws(ValueFailure) -> String {
+        var writer = JSONWriter()
+        do {
+            try writer.writeAny(value, sortedKeys: true)
+        } catch {
+            throw ValueFailure(reason: "the unknown key \"\(key)\" holds a value that cannot be kept as JSON: \(error)")
+        }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// The captured members of the model at `base`.
+    func members(at base: UnsafeRawPointer) -> JSONUnknownKeys {
+        property.accessor.readValue(from: base) as? JSONUnknownKeys ?? JSONUnknownKeys()
+    }
+
+    /// Adds `members` to an encoded object: a key the mapping wrote keeps its
+    /// value, except that two objects merge (the mapped values win inside).
+    static func merge(_ members: JSONUnknownKeys, into result: inout [String: Any]) throws(ValueFailure) {
+        for key in members.keys {
+            guard let value = members[key] else {
+                throw ValueFailure(reason: "the unknown key \"\(key)\" holds text that is not JSON")
+            }
+            result[key] = merged(result[key], over: value)
+        }
+    }
+
+    /// `mapped` over `unknown`: objects merge key by key, anything else keeps `mapped` when there is one.
+    private static func merged(_ mapped: Any?, over unknown: Any) -> Any {
+        guard let mapped else { return unknown }
+        guard let mappedObject = mapped as? [String: Any], var unknownObject = unknown as? [String: Any] else {
+            return mapped
+        }
+        for (key, value) in mappedObject {
+            unknownObject[key] = merged(value, over: unknownObject[key] ?? value)
+        }
+        return unknownObject
+    }
+}
