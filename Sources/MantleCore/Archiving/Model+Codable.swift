@@ -127,8 +127,8 @@ extension Model where Self: Decodable {
 }
 
 extension Model where Self: Decodable & AnyObject {
-    /// Decodes this object's coded properties (see
-    /// ``Model/decodeProperties(from:)``); callable from a class's
+    /// Decodes this object's coded properties (as the mutating
+    /// `decodeProperties(from:)` of structs does); callable from a class's
     /// initializers and non-mutating methods, e.g.
     /// `required convenience init(from decoder: any Decoder) throws { self.init(); try decodeProperties(from: decoder) }`.
     public func decodeProperties(from decoder: any Decoder) throws {

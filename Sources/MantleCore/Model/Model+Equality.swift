@@ -6,7 +6,7 @@ extension Model {
     ///
     /// Properties compare with their own `==` when their type is `Equatable`
     /// (nested models, optionals and collections of them included); other
-    /// values follow ``ReflectiveEquality``'s rule: objects by identity,
+    /// values follow the package's reflective rule: objects by identity,
     /// closures always equal, enums by case and payload, anything else child by child.
     ///
     /// Two rules make it terminate on any graph:
