@@ -4,7 +4,8 @@ import MantleJSON
 extension JSONAdapter {
     /// Choices for one adapter or one call, rather than for the whole process:
     /// how dates are written in JSON, transformers for property types, a key
-    /// conversion applied to every mapping, and encoding options.
+    /// conversion applied to every mapping, leniency for drifted JSON, and
+    /// encoding options.
     ///
     /// ```swift
     /// var twitter = JSONAdapter.Configuration(dateFormat: .pattern("EEE MMM dd HH:mm:ss Z yyyy"),
@@ -45,6 +46,8 @@ extension JSONAdapter {
             var keyConversion: JSONKeyConversion = .identity
             /// See ``JSONAdapter/Configuration/options``.
             var options: Options = []
+            /// See ``JSONAdapter/Configuration/leniency``.
+            var leniency: JSONLeniency = []
             /// See ``JSONAdapter/Configuration/setTransformer(_:forType:)``.
             var transformersByType: [ObjectIdentifier: ValueTransformer] = [:]
         }
@@ -76,10 +79,20 @@ extension JSONAdapter {
             set { change { $0.options = newValue } }
         }
 
+        /// How far decoding bends for JSON that has drifted from the models
+        /// (``JSONLeniency``), for every property whose model does not choose
+        /// otherwise (``JSONSerializing/jsonLeniency(forKey:)``); strict (`[]`)
+        /// by default. The `…WithReport` methods return what was bent.
+        public var leniency: JSONLeniency {
+            get { context.settings.leniency }
+            set { change { $0.leniency = newValue } }
+        }
+
         /// A configuration with the given choices and no transformers by type.
         public init(dateFormat: DateFormat = .iso8601, keyConversion: JSONKeyConversion = .identity,
-                    options: Options = []) {
-            context = MappingContext(Settings(dateFormat: dateFormat, keyConversion: keyConversion, options: options))
+                    leniency: JSONLeniency = [], options: Options = []) {
+            context = MappingContext(Settings(dateFormat: dateFormat, keyConversion: keyConversion, options: options,
+                                              leniency: leniency))
         }
 
         /// The default configuration, which every call without one uses.
@@ -135,13 +148,22 @@ extension JSONAdapter {
                                                   maximumDepth: Int = 512) throws -> [M] {
         let mapping = try ModelMapping.of(type, in: configuration.context)
         let document = try parse(data, maximumDepth: maximumDepth)
-        return try decodeArray(type, at: document.rootIndex, of: document, mapping: mapping)
+        return try decodeArray(type, at: document.rootIndex, of: document, mapping: mapping,
+                               lossy: configuration.leniency.contains(.lossyCollections))
     }
 
     /// Decodes a model from a JSON dictionary, with `configuration`.
     public static func model<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any],
                                                  configuration: Configuration) throws -> M {
         try ModelMapping.of(type, in: configuration.context).decode(type, from: .dictionary(jsonDictionary))
+    }
+
+    /// Decodes an array of JSON dictionaries, with `configuration`.
+    public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any],
+                                                  configuration: Configuration) throws -> [M] {
+        let mapping = try ModelMapping.of(type, in: configuration.context)
+        return try decodeArray(type, jsonArray, mapping: mapping,
+                               lossy: configuration.leniency.contains(.lossyCollections))
     }
 
     /// Encodes a model as JSON text, with `configuration` (and its ``Configuration/options``).

@@ -120,8 +120,13 @@ public final class JSONAdapter: @unchecked Sendable {
     /// Decodes an array of JSON dictionaries; fails as a whole, naming the
     /// index of the failing element (`[3].assignee.login`).
     public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any]) throws -> [M] {
-        let mapping = try ModelMapping.of(type)
-        return try decodeEach(jsonArray) { element in
+        try decodeArray(type, jsonArray, mapping: ModelMapping.of(type))
+    }
+
+    /// Decodes an array of JSON dictionaries; `lossy` leaves out the elements that fail.
+    static func decodeArray<M: JSONSerializing>(_ type: M.Type, _ jsonArray: [Any], mapping: ModelMapping,
+                                                lossy: Bool = false) throws -> [M] {
+        try decodeEach(jsonArray, lossy: lossy, found: ValueDescription.describe) { element in
             guard let dictionary = element as? [String: Any] else {
                 throw notAnObject(ValueDescription.describe(element))
             }
@@ -171,14 +176,15 @@ public final class JSONAdapter: @unchecked Sendable {
         return try decodeArray(type, at: document.rootIndex, of: document, mapping: mapping)
     }
 
-    /// Decodes the array `node` of `document`, whose elements must be objects.
+    /// Decodes the array `node` of `document`, whose elements must be objects;
+    /// `lossy` leaves out the elements that fail.
     static func decodeArray<M: JSONSerializing>(_ type: M.Type, at node: Int, of document: JSONDocument,
-                                                mapping: ModelMapping) throws -> [M] {
+                                                mapping: ModelMapping, lossy: Bool = false) throws -> [M] {
         guard document.kind(at: node) == .array else {
             throw JSONAdapterError(code: .invalidJSONDictionary,
                                    reason: "expected an array of objects, found \(describe(document, node))")
         }
-        return try decodeEach(document.elements(of: node)) { element in
+        return try decodeEach(document.elements(of: node), lossy: lossy, found: { describe(document, $0) }) { element in
             guard document.kind(at: element) == .object else {
                 throw notAnObject(describe(document, element))
             }
@@ -239,17 +245,35 @@ public final class JSONAdapter: @unchecked Sendable {
         return .document(document, document.rootIndex)
     }
 
-    /// Decodes each item in order, naming the index of the first failure.
-    static func decodeEach<Items: Sequence, Element>(_ items: Items,
-                                                     _ decode: (Items.Element) throws -> Element) throws -> [Element] {
+    /// Decodes each item in order, naming the index of the first failure;
+    /// when `lossy`, a failing item is left out instead and, under a
+    /// ``LeniencyRecorder``, recorded with what `found` says it held. A bad
+    /// mapping always fails.
+    static func decodeEach<Items: Sequence, Element>(
+        _ items: Items, lossy: Bool = false, found: (Items.Element) -> String = { _ in "" },
+        _ decode: (Items.Element) throws -> Element
+    ) throws -> [Element] {
+        let recorder = LeniencyRecorder.current
         var result: [Element] = []
         result.reserveCapacity(items.underestimatedCount)
-        for (index, item) in items.enumerated() {
+        var index = 0
+        for item in items {
+            defer { index += 1 }
+            let mark = recorder?.mark ?? 0
             do {
                 result.append(try decode(item))
-            } catch let error as JSONAdapterError {
-                throw error.atIndex(index)
+            } catch {
+                let adapterError = error as? JSONAdapterError
+                guard lossy, adapterError?.code != .invalidJSONMapping else {
+                    guard let adapterError else { throw error }
+                    throw adapterError.atIndex(index)
+                }
+                recorder?.discard(from: mark)
+                recorder?.record(.skipped, found: found(item), path: "[\(index)]",
+                                 reason: adapterError.map(\.entryReason) ?? "\(error)")
+                continue
             }
+            recorder?.prefix(from: mark, with: "[\(index)]")
         }
         return result
     }
@@ -261,6 +285,10 @@ public final class JSONAdapter: @unchecked Sendable {
 }
 
 extension JSONAdapterError {
+    /// The error as a report entry's reason: the property, the path within
+    /// the element, and what went wrong (`GHIssue.number → "number": expected Int, found null`).
+    var entryReason: String { description }
+
     /// The same error for element `index` of an array.
     func atIndex(_ index: Int) -> JSONAdapterError {
         var copy = self

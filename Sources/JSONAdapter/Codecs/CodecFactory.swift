@@ -13,22 +13,29 @@ import Foundation
 /// `Any`; any other type must already have the type (only a transformer can
 /// produce it). A dictionary whose keys have no text form gets an
 /// ``UnsupportedCodec``, and its mapping does not compile.
+///
+/// A property's ``JSONLeniency`` reaches every codec built for it: scalars
+/// get a ``CoercingCodec`` where ``Coercions`` allows one, collections skip
+/// failing elements with `.lossyCollections`.
 enum CodecFactory {
-    /// The codec for values of `type` under `context`'s choices.
-    static func codec<Value>(for type: Value.Type, in context: MappingContext) -> JSONValueCodec<Value> {
+    /// The codec for values of `type` under `context`'s choices, bending as `leniency` allows.
+    static func codec<Value>(for type: Value.Type, in context: MappingContext,
+                             leniency: JSONLeniency) -> JSONValueCodec<Value> {
         if let transformer = context.transformer(for: type) {
             return TransformerCodec<Value>(transformer)
         }
-        if let built = builtInCodec(for: type, in: context) as? JSONValueCodec<Value> {
-            return built
+        if let built = builtInCodec(for: type, in: context, leniency: leniency) as? JSONValueCodec<Value> {
+            guard let coerce = Coercions.coercion(to: type, leniency: leniency) else { return built }
+            return CoercingCodec(built, coerce: coerce)
         }
         return CastingCodec<Value>()
     }
 
     /// The built-in codec for `type` (type-erased), or `nil`.
-    private static func builtInCodec<Value>(for type: Value.Type, in context: MappingContext) -> Any? {
+    private static func builtInCodec<Value>(for type: Value.Type, in context: MappingContext,
+                                            leniency: JSONLeniency) -> Any? {
         switch ValueKind.of(type) {
-        case .optional(let optional): return optional.optionalCodec(in: context)
+        case .optional(let optional): return optional.optionalCodec(in: context, leniency: leniency)
         case .any: return AnyCodec()
         case .string: return StringCodec()
         case .substring: return TextCodec<Substring>.substring()
@@ -42,13 +49,15 @@ enum CodecFactory {
         case .date: return context.dateCodec
         case .model(let model):
             if let serializing = model as? any JSONSerializing.Type { return serializing.modelCodec(in: context) }
-            if let represented = model as? any RawRepresentable.Type { return represented.rawRepresentableCodec(in: context) }
+            if let represented = model as? any RawRepresentable.Type {
+                return represented.rawRepresentableCodec(in: context, leniency: leniency)
+            }
             return nil
-        case .rawRepresentable(let represented): return represented.rawRepresentableCodec(in: context)
-        case .array(let array): return array.arrayCodec(in: context)
-        case .set(let set): return set.setCodec(in: context)
-        case .stringKeyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context)
-        case .keyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context)
+        case .rawRepresentable(let represented): return represented.rawRepresentableCodec(in: context, leniency: leniency)
+        case .array(let array): return array.arrayCodec(in: context, leniency: leniency)
+        case .set(let set): return set.setCodec(in: context, leniency: leniency)
+        case .stringKeyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context, leniency: leniency)
+        case .keyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context, leniency: leniency)
         case .data, .null, .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
             return nil
         }
@@ -60,8 +69,8 @@ enum CodecFactory {
 
 extension OptionalRepresentable {
     /// `OptionalCodec<Wrapped>`.
-    fileprivate static func optionalCodec(in context: MappingContext) -> Any {
-        OptionalCodec(CodecFactory.codec(for: Wrapped.self, in: context))
+    fileprivate static func optionalCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
+        OptionalCodec(CodecFactory.codec(for: Wrapped.self, in: context, leniency: leniency))
     }
 }
 
@@ -82,34 +91,37 @@ extension JSONSerializing {
 
 extension RawRepresentable {
     /// `RawRepresentableCodec<Self>`.
-    fileprivate static func rawRepresentableCodec(in context: MappingContext) -> Any {
-        RawRepresentableCodec<Self>(CodecFactory.codec(for: RawValue.self, in: context))
+    fileprivate static func rawRepresentableCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
+        RawRepresentableCodec<Self>(CodecFactory.codec(for: RawValue.self, in: context, leniency: leniency))
     }
 }
 
 extension ArrayRepresentable {
     /// `ArrayCodec<Element>`.
-    fileprivate static func arrayCodec(in context: MappingContext) -> Any {
-        ArrayCodec(CodecFactory.codec(for: Element.self, in: context))
+    fileprivate static func arrayCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
+        ArrayCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
+                   lossy: leniency.contains(.lossyCollections))
     }
 }
 
 extension SetRepresentable {
     /// `SetCodec<Element>`.
-    fileprivate static func setCodec(in context: MappingContext) -> Any {
-        SetCodec(CodecFactory.codec(for: Element.self, in: context))
+    fileprivate static func setCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
+        SetCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
+                 lossy: leniency.contains(.lossyCollections))
     }
 }
 
 extension DictionaryRepresentable {
     /// `DictionaryCodec<Key, Value>`, or an ``UnsupportedCodec`` when keys
     /// of type `Key` have no text to be JSON object keys.
-    fileprivate static func dictionaryCodec(in context: MappingContext) -> Any {
+    fileprivate static func dictionaryCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
         guard let key = JSONObjectKey.of(Key.self) else {
             return UnsupportedCodec<[Key: Value]>(
                 reason: "its keys, of type \(ValueDescription.typeName(Key.self)), have no text form to be JSON object keys "
                     + "(use String, an integer, UUID, URL, a raw-value enum or a LosslessStringConvertible type)")
         }
-        return DictionaryCodec(CodecFactory.codec(for: Value.self, in: context), key: key)
+        return DictionaryCodec(CodecFactory.codec(for: Value.self, in: context, leniency: leniency), key: key,
+                               lossy: leniency.contains(.lossyCollections))
     }
 }

@@ -42,40 +42,59 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
     }
 }
 
-/// JSON arrays ↔ `[Element]`, element by element; a failure names its index.
+/// JSON arrays ↔ `[Element]`, element by element; a failure names its index,
+/// unless the codec is lossy (``JSONLeniency/lossyCollections``) and leaves
+/// the element out.
 final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable {
     /// The codec of the elements.
     let element: JSONValueCodec<Element>
+    /// `true` to leave out elements that fail.
+    let lossy: Bool
 
     /// Wraps an element codec.
-    init(_ element: JSONValueCodec<Element>) { self.element = element }
+    init(_ element: JSONValueCodec<Element>, lossy: Bool = false) {
+        self.element = element
+        self.lossy = lossy
+    }
 
     override var unsupportedReason: String? { element.unsupportedReason }
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Element] {
         guard let array = value as? [Any] else { throw mismatch(value) }
+        let recorder = LeniencyRecorder.current
         var result: [Element] = []
         result.reserveCapacity(array.count)
-        for (index, item) in array.enumerated() {
+        for index in array.indices {  // not `enumerated()`: see `encode`
+            let mark = recorder?.mark ?? 0
             do throws(ValueFailure) {
-                result.append(try element.decode(item))
+                result.append(try element.decode(array[index]))
             } catch {
-                throw error.prefixed(by: "[\(index)]")
+                try skipElement(error, lossy: lossy, component: "[\(index)]",
+                                found: ValueDescription.describe(array[index]), recorder, mark)
+                continue
             }
+            recorder?.prefix(from: mark, with: "[\(index)]")
         }
         return result
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
         guard document.kind(at: node) == .array else { throw mismatch(document, node) }
+        let recorder = LeniencyRecorder.current
         var result: [Element] = []
         result.reserveCapacity(document.count(at: node))
-        for (index, child) in document.elements(of: node).enumerated() {
+        var index = 0
+        for child in document.elements(of: node) {
+            defer { index += 1 }
+            let mark = recorder?.mark ?? 0
             do throws(ValueFailure) {
                 result.append(try element.decode(document, child))
             } catch {
-                throw error.prefixed(by: "[\(index)]")
+                try skipElement(error, lossy: lossy, component: "[\(index)]",
+                                found: describe(document, child), recorder, mark)
+                continue
             }
+            recorder?.prefix(from: mark, with: "[\(index)]")
         }
         return result
     }
@@ -114,8 +133,8 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
     /// The array form.
     let array: ArrayCodec<Element>
 
-    /// Wraps an element codec.
-    init(_ element: JSONValueCodec<Element>) { array = ArrayCodec(element) }
+    /// Wraps an element codec; `lossy` leaves out elements that fail.
+    init(_ element: JSONValueCodec<Element>, lossy: Bool = false) { array = ArrayCodec(element, lossy: lossy) }
 
     override var unsupportedReason: String? { array.unsupportedReason }
 
@@ -139,17 +158,22 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
 /// JSON objects ↔ dictionaries, value by value with the value codec and key by
 /// key through ``JSONObjectKey`` (`[String: _]`, `[Int: _]`, `[UUID: _]`,
 /// raw-value enums, ...). Objects are written with their keys in ascending
-/// order of their text; duplicate keys in the input: the last one wins.
+/// order of their text; duplicate keys in the input: the last one wins. A
+/// lossy codec (``JSONLeniency/lossyCollections``) leaves out members whose
+/// key or value fails.
 final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Element]>, @unchecked Sendable {
     /// The codec of the values.
     let element: JSONValueCodec<Element>
     /// The keys' text form.
     let key: JSONObjectKey<Key>
+    /// `true` to leave out members that fail.
+    let lossy: Bool
 
     /// Wraps a value codec and a key conversion.
-    init(_ element: JSONValueCodec<Element>, key: JSONObjectKey<Key>) {
+    init(_ element: JSONValueCodec<Element>, key: JSONObjectKey<Key>, lossy: Bool = false) {
         self.element = element
         self.key = key
+        self.lossy = lossy
     }
 
     override var unsupportedReason: String? { element.unsupportedReason }
@@ -158,36 +182,42 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     private func dictionaryKey(_ text: String) throws(ValueFailure) -> Key {
         guard let dictionaryKey = key.parse(text) else {
             throw ValueFailure.mismatch(expected: "a key that is \(ValueDescription.typeName(Key.self))",
-                                        found: ValueDescription.describe(text)).prefixed(by: text)
+                                        found: ValueDescription.describe(text))
         }
         return dictionaryKey
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] {
         guard let dictionary = value as? [String: Any] else { throw mismatch(value) }
+        let recorder = LeniencyRecorder.current
         var result = [Key: Element](minimumCapacity: dictionary.count)
         for (text, item) in dictionary {
-            let dictionaryKey = try dictionaryKey(text)
+            let mark = recorder?.mark ?? 0
             do throws(ValueFailure) {
-                result[dictionaryKey] = try element.decode(item)
+                result[try dictionaryKey(text)] = try element.decode(item)
             } catch {
-                throw error.prefixed(by: text)
+                try skipElement(error, lossy: lossy, component: text, found: ValueDescription.describe(item), recorder, mark)
+                continue
             }
+            recorder?.prefix(from: mark, with: text)
         }
         return result
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
         guard document.kind(at: node) == .object else { throw mismatch(document, node) }
+        let recorder = LeniencyRecorder.current
         var result = [Key: Element](minimumCapacity: document.count(at: node))
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)  // the last of duplicate keys wins
-            let dictionaryKey = try dictionaryKey(text)
+            let mark = recorder?.mark ?? 0
             do throws(ValueFailure) {
-                result[dictionaryKey] = try element.decode(document, valueNode)
+                result[try dictionaryKey(text)] = try element.decode(document, valueNode)
             } catch {
-                throw error.prefixed(by: text)
+                try skipElement(error, lossy: lossy, component: text, found: describe(document, valueNode), recorder, mark)
+                continue
             }
+            recorder?.prefix(from: mark, with: text)
         }
         return result
     }
@@ -217,6 +247,17 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         }
         writer.endObject()
     }
+}
+
+/// Handles the failure of a collection's element (or member) at `component`:
+/// a lossy collection leaves the element out and records that, forgetting
+/// what was recorded inside it; otherwise the failure is thrown with
+/// `component` in its path. A bad mapping is always thrown.
+private func skipElement(_ failure: ValueFailure, lossy: Bool, component: String, found: @autoclosure () -> String,
+                         _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
+    guard lossy, failure.isRecoverable else { throw failure.prefixed(by: component) }
+    recorder?.discard(from: mark)
+    recorder?.record(.skipped, found: found(), path: component, reason: failure.reportReason)
 }
 
 /// Any JSON value ↔ `Any`, unchanged (null is `NSNull()`).

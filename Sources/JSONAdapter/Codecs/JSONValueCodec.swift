@@ -18,6 +18,9 @@ struct ValueFailure: Error {
     var underlying: (any Error)?
     /// An error to rethrow unchanged instead (a nested model's `validate()` error).
     var passthrough: (any Error)?
+    /// What blocked a key path that runs through something that is not an
+    /// object (`string "x" at "user"`), for leniency reports.
+    var found: String?
 
     /// A value of the wrong kind.
     static func mismatch(expected: String, found: String) -> ValueFailure {

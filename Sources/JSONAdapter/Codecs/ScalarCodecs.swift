@@ -245,7 +245,7 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
     override var expectation: String { "a number (Decimal)" }
 
     /// `text` as a `Decimal`, or `nil` when `Decimal` cannot hold it exactly.
-    private static func decimal(fromLiteral text: String) -> Decimal? {
+    static func decimal(fromLiteral text: String) -> Decimal? {
         guard fitsDecimal(text), let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else { return nil }
         return decimal
     }

@@ -46,6 +46,7 @@ enum KeyPathLookup {
     private static func intermediateFailure(_ path: ParsedKeyPath, _ index: Int, found: String) -> ValueFailure {
         let prefix = path.components[...index].joined(separator: ".")
         return ValueFailure(code: .invalidJSONDictionary,
-                            reason: "expected an object at \"\(prefix)\", found \(found)")
+                            reason: "expected an object at \"\(prefix)\", found \(found)",
+                            found: "\(found) at \"\(prefix)\"")
     }
 }

@@ -66,6 +66,8 @@ final class ModelMapping: @unchecked Sendable {
                 guard let keyPath = keyPaths[property.key].flatMap(ResolvedKeyPath.init) else { continue }
                 let builder = PropertyMappingBuilder(key: property.key, keyPath: keyPath,
                                                      transformer: type.jsonTransformer(forKey: property.key),
+                                                     leniency: type.jsonLeniency(forKey: property.key)
+                                                         ?? context.settings.leniency,
                                                      context: context)
                 properties.append(property.accessor.accept(builder))
             }
@@ -173,19 +175,32 @@ final class ModelMapping: @unchecked Sendable {
                                            validating: Bool = true) throws -> M {
         var model = M()
         var current = ""
+        let recorder = LeniencyRecorder.current
         do throws(ValueFailure) {
             try model.withMutableStorageAddress { (base) throws(ValueFailure) in
                 switch source {
                 case .dictionary(let dictionary):
                     for property in properties {
                         current = property.key
-                        try property.decode(from: dictionary, into: base)
+                        let mark = recorder?.mark ?? 0
+                        do throws(ValueFailure) {
+                            try property.decode(from: dictionary, into: base)
+                        } catch {
+                            try keepDefault(property, after: error, in: source, recorder, mark)
+                        }
+                        recorder?.attribute(from: mark, modelTypeName: typeName, property: property)
                     }
                 case .document(let document, let node):
                     var hint = 0
                     for property in properties {
                         current = property.key
-                        try property.decode(from: document, object: node, hint: &hint, into: base)
+                        let mark = recorder?.mark ?? 0
+                        do throws(ValueFailure) {
+                            try property.decode(from: document, object: node, hint: &hint, into: base)
+                        } catch {
+                            try keepDefault(property, after: error, in: source, recorder, mark)
+                        }
+                        recorder?.attribute(from: mark, modelTypeName: typeName, property: property)
                     }
                 }
                 if let unknownKeys {
@@ -198,6 +213,18 @@ final class ModelMapping: @unchecked Sendable {
         }
         if validating { try model.validate() }
         return model
+    }
+
+    /// Handles a property's `failure`: with ``JSONLeniency/defaultOnFailure``
+    /// the property keeps the default `init()` gave it (nothing was stored)
+    /// and that is recorded, in place of what was recorded inside the value;
+    /// otherwise, and for a bad mapping, the failure is thrown.
+    private func keepDefault(_ property: PropertyMapping, after failure: ValueFailure, in source: JSONObjectSource,
+                             _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
+        guard property.defaultsOnFailure, failure.isRecoverable else { throw failure }
+        guard let recorder else { return }
+        recorder.discard(from: mark)
+        recorder.record(.usedDefault, found: property.foundDescription(in: source), reason: failure.reportReason)
     }
 
     /// The adapter error for a property's failure.

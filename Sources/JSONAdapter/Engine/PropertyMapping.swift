@@ -11,11 +11,36 @@ class PropertyMapping: @unchecked Sendable {
     let key: String
     /// The property's JSON location.
     let keyPath: ResolvedKeyPath
+    /// `true` when a value that fails to decode leaves the property's default
+    /// in place (``JSONLeniency/defaultOnFailure``).
+    let defaultsOnFailure: Bool
 
     /// Creates the shared part.
-    init(key: String, keyPath: ResolvedKeyPath) {
+    init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool) {
         self.key = key
         self.keyPath = keyPath
+        self.defaultsOnFailure = defaultsOnFailure
+    }
+
+    /// What `source` holds at the property's location, for a report
+    /// (`string "x"`, `null`; `object` for a composite; what blocks the path
+    /// when it runs through something that is not an object).
+    func foundDescription(in source: JSONObjectSource) -> String {
+        guard case .single(let path) = keyPath else { return "object" }
+        do throws(ValueFailure) {
+            switch source {
+            case .dictionary(let dictionary):
+                return ValueDescription.describe(try KeyPathLookup.value(at: path, in: dictionary))
+            case .document(let document, let object):
+                var hint = 0
+                guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else {
+                    return "null"
+                }
+                return describe(document, node)
+            }
+        } catch {
+            return error.found ?? error.reason
+        }
     }
 
     /// Decodes the property from a Foundation dictionary into the model at `base`.
@@ -53,10 +78,11 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     let accessor: TypedPropertyAccessor<Value>
 
     /// Creates the mapping.
-    init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>) {
+    init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
+         defaultsOnFailure: Bool) {
         self.codec = codec
         self.accessor = accessor
-        super.init(key: key, keyPath: keyPath)
+        super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure)
     }
 
     override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
@@ -122,12 +148,15 @@ struct PropertyMappingBuilder: PropertyAccessorVisitor {
     let keyPath: ResolvedKeyPath
     /// Its explicit transformer, if any.
     let transformer: ValueTransformer?
+    /// How far decoding it bends (the model's choice for it, else the configuration's).
+    let leniency: JSONLeniency
     /// The choices the mapping is compiled under.
     let context: MappingContext
 
     func visit<Value>(_ accessor: TypedPropertyAccessor<Value>) -> PropertyMapping {
         let codec: JSONValueCodec<Value> = transformer.map { TransformerCodec<Value>($0) }
-            ?? CodecFactory.codec(for: Value.self, in: context)
-        return TypedPropertyMapping(key: key, keyPath: keyPath, codec: codec, accessor: accessor)
+            ?? CodecFactory.codec(for: Value.self, in: context, leniency: leniency)
+        return TypedPropertyMapping(key: key, keyPath: keyPath, codec: codec, accessor: accessor,
+                                    defaultsOnFailure: leniency.contains(.defaultOnFailure))
     }
 }

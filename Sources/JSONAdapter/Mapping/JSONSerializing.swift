@@ -28,6 +28,13 @@ public protocol JSONSerializing: Model {
     /// `switch` here.
     static func jsonTransformer(forKey key: String) -> ValueTransformer?
 
+    /// How far decoding the property `key` bends for drifted JSON
+    /// (``JSONLeniency``), in place of the configuration's
+    /// ``JSONAdapter/JSONAdapter/Configuration/leniency``; `nil` (the default)
+    /// takes the configuration's. Return the same value for every key to set
+    /// it for the whole model.
+    static func jsonLeniency(forKey key: String) -> JSONLeniency?
+
     /// The type to decode `jsonDictionary` as: `Self` (the default), a
     /// subclass for class clusters, or `nil` when no type fits (decoding then
     /// throws ``JSONAdapterError/Code/noClassFound``). For value types, any
@@ -48,6 +55,9 @@ public protocol JSONSerializing: Model {
 extension JSONSerializing {
     /// No transformer: convert by the declared type.
     public static func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+
+    /// `nil`: the configuration's leniency.
+    public static func jsonLeniency(forKey key: String) -> JSONLeniency? { nil }
 
     /// `Self`.
     public static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {

@@ -1,0 +1,182 @@
+import Foundation
+import MantleJSON
+
+/// A scalar as JSON holds it, from either decoding path, for the coercions
+/// of ``JSONLeniency``.
+enum FoundScalar {
+    /// A string.
+    case string(String)
+    /// A number: an integer literal as its integer, any other as its `Double`
+    /// (as `JSONSerialization` reads it, so that both paths agree).
+    case number(NumberValue)
+    /// `true` or `false`.
+    case bool(Bool)
+
+    /// The scalar in a Foundation JSON value, or `nil` for null and containers.
+    init?(_ value: Any) {
+        if let bool = ValueConversion.exactBool(from: value) {
+            self = .bool(bool)
+        } else if let number = NumberValue(value) {
+            self = .number(number)
+        } else if let string = value as? String {
+            self = .string(string)
+        } else {
+            return nil
+        }
+    }
+
+    /// The scalar at `node`, or `nil` for null and containers.
+    init?(_ document: JSONDocument, _ node: Int) {
+        switch document.kind(at: node) {
+        case .string: self = .string(document.string(at: node))
+        case .bool: self = .bool(document.bool(at: node))
+        case .number:
+            let number = document.numberValue(at: node)
+            self = .number(document.isIntegerLiteral(at: node) ? number : .floating(number.doubleValue))
+        case .null, .array, .object: return nil
+        }
+    }
+
+    /// The number a string holds when it is exactly a JSON number literal
+    /// (`"123"`, `"-1.5e3"`; not `" 1"`, `"0x10"`, `"NaN"`), with whether it
+    /// is an integer literal.
+    static func number(in text: String) -> (value: NumberValue, isInteger: Bool, literal: String)? {
+        guard let first = text.utf8.first, let last = text.utf8.last,
+              first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10, last &- UInt8(ascii: "0") < 10,
+              let document = try? JSONDocument(text: text, maximumDepth: 1),
+              document.kind(at: document.rootIndex) == .number else { return nil }
+        let root = document.rootIndex
+        return (document.numberValue(at: root), document.isIntegerLiteral(at: root), text)
+    }
+}
+
+/// The coercions ``JSONLeniency`` allows into each type: the one table.
+enum Coercions {
+    /// The coercion into `Value` that `leniency` allows, or `nil` for none.
+    static func coercion<Value>(to type: Value.Type, leniency: JSONLeniency) -> ((FoundScalar) -> Value?)? {
+        let numbers = leniency.contains(.numberStringCoercion)
+        let coercion: Any?
+        switch ValueKind.of(type) {
+        case .string: coercion = numbers ? stringFromNumber as (FoundScalar) -> String? : nil
+        case .bool: coercion = leniency.contains(.boolCoercion) ? boolFromStringOrNumber as (FoundScalar) -> Bool? : nil
+        case .integer(let integer): coercion = numbers ? integer.integerFromString() : nil
+        case .floating(let floating): coercion = numbers ? floating.floatingFromString() : nil
+        case .decimal: coercion = numbers ? decimalFromString as (FoundScalar) -> Decimal? : nil
+        case .any, .substring, .character, .url, .uuid, .date, .data, .optional, .array, .set,
+             .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
+             .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
+            // Containers and enums reach their scalars through their own codecs.
+            coercion = nil
+        }
+        return coercion as? (FoundScalar) -> Value?
+    }
+
+    /// A number as its shortest text: integers with their digits, other
+    /// numbers as Swift writes the `Double` (an integral one without `.0`).
+    private static func stringFromNumber(_ found: FoundScalar) -> String? {
+        guard case .number(let number) = found else { return nil }
+        if case .floating(let x) = number {
+            guard x.isFinite else { return nil }
+            if x.rounded(.towardZero) == x, let integer = Int64(exactly: x) { return String(integer) }
+        }
+        return number.description
+    }
+
+    /// `"true"`, `"false"`, `0` and `1`.
+    private static func boolFromStringOrNumber(_ found: FoundScalar) -> Bool? {
+        switch found {
+        case .string("true"): return true
+        case .string("false"): return false
+        case .number(.signed(1)): return true
+        case .number(.signed(0)): return false
+        case .string, .number, .bool: return nil
+        }
+    }
+
+    /// A string holding a number literal that `Decimal` holds exactly.
+    private static func decimalFromString(_ found: FoundScalar) -> Decimal? {
+        guard case .string(let text) = found, let number = FoundScalar.number(in: text) else { return nil }
+        return DecimalCodec.decimal(fromLiteral: number.literal)
+    }
+}
+
+extension FixedWidthInteger {
+    /// A string holding an integer literal that fits `Self`.
+    fileprivate static func integerFromString() -> Any {
+        { (found: FoundScalar) -> Self? in
+            guard case .string(let text) = found, let number = FoundScalar.number(in: text),
+                  number.isInteger else { return nil }
+            return number.value.exactly(Self.self)
+        }
+    }
+}
+
+extension BinaryFloatingPoint {
+    /// A string holding a number literal within `Self`'s range (rounded).
+    fileprivate static func floatingFromString() -> Any {
+        { (found: FoundScalar) -> Self? in
+            guard case .string(let text) = found, let number = FoundScalar.number(in: text) else { return nil }
+            return number.value.rounded(Self.self)
+        }
+    }
+}
+
+/// A codec that, when the strict codec refuses a scalar, tries the coercion
+/// its ``JSONLeniency`` allows and records it. Strict decoding runs first
+/// and unchanged, so JSON that needs no leniency costs nothing more.
+final class CoercingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
+    // @unchecked Sendable: immutable `let`s; the coercion captures nothing mutable.
+
+    /// The strict codec.
+    let strict: JSONValueCodec<Value>
+    /// The coercion.
+    private let coerce: (FoundScalar) -> Value?
+
+    /// Wraps `strict` with `coerce`.
+    init(_ strict: JSONValueCodec<Value>, coerce: @escaping (FoundScalar) -> Value?) {
+        self.strict = strict
+        self.coerce = coerce
+    }
+
+    override var expectation: String { strict.expectation }
+    override var unsupportedReason: String? { strict.unsupportedReason }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Value {
+        do {
+            return try strict.decode(value)
+        } catch {
+            return try coerced(FoundScalar(value), found: ValueDescription.describe(value), failure: error)
+        }
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
+        do {
+            return try strict.decode(document, node)
+        } catch {
+            return try coerced(FoundScalar(document, node), found: describe(document, node), failure: error)
+        }
+    }
+
+    /// The coerced value, recorded; or the strict codec's `failure`.
+    private func coerced(_ scalar: FoundScalar?, found: @autoclosure () -> String,
+                         failure: ValueFailure) throws(ValueFailure) -> Value {
+        guard let scalar, let value = coerce(scalar) else { throw failure }
+        LeniencyRecorder.current?.record(.coerced(toType: ValueDescription.typeName(Value.self)), found: found())
+        return value
+    }
+
+    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        try strict.encode(value, options)
+    }
+
+    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        try strict.write(value, to: &writer, options)
+    }
+
+    override func encodedValue(at path: ArraySlice<String>, in value: Value,
+                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+        try strict.encodedValue(at: path, in: value, options)
+    }
+
+    override func isNil(_ value: Value) -> Bool { strict.isNil(value) }
+}
