@@ -270,7 +270,7 @@ public final class JSONAdapter: @unchecked Sendable {
                 }
                 recorder?.discard(from: mark)
                 recorder?.record(.skipped, found: found(item), path: "[\(index)]",
-                                 reason: adapterError.map(\.entryReason) ?? "\(error)")
+                                 reason: adapterError.map(\.description) ?? "\(error)")
                 continue
             }
             recorder?.prefix(from: mark, with: "[\(index)]")
@@ -285,10 +285,6 @@ public final class JSONAdapter: @unchecked Sendable {
 }
 
 extension JSONAdapterError {
-    /// The error as a report entry's reason: the property, the path within
-    /// the element, and what went wrong (`GHIssue.number → "number": expected Int, found null`).
-    var entryReason: String { description }
-
     /// The same error for element `index` of an array.
     func atIndex(_ index: Int) -> JSONAdapterError {
         var copy = self

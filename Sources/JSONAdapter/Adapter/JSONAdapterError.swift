@@ -51,20 +51,21 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
 
     /// `Model.property → "json.path": reason`.
     public var description: String {
-        var subject = ""
-        switch (modelTypeName, propertyKey) {
-        case let (model?, key?): subject = "\(model).\(key)"
-        case let (model?, nil): subject = model
-        case let (nil, key?): subject = key
-        case (nil, nil): break
-        }
-        if let jsonKeyPath, !jsonKeyPath.isEmpty {
-            subject += subject.isEmpty ? "\"\(jsonKeyPath)\"" : " → \"\(jsonKeyPath)\""
-        }
+        let subject = describeSubject(modelTypeName: modelTypeName, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath)
         let reason = reason.isEmpty ? underlyingError.map { "\($0)" } ?? "\(code)" : reason
         let line = lineNumber.map { "line \($0): " } ?? ""
         return line + (subject.isEmpty ? reason : "\(subject): \(reason)")
     }
+}
+
+/// `Model.property → "json.path"`, leaving out what is `nil` or empty: the
+/// subject of an error or a leniency report entry.
+func describeSubject(modelTypeName: String?, propertyKey: String?, jsonKeyPath: String?) -> String {
+    var subject = [modelTypeName, propertyKey].compactMap { $0 }.joined(separator: ".")
+    if let jsonKeyPath, !jsonKeyPath.isEmpty {
+        subject += subject.isEmpty ? "\"\(jsonKeyPath)\"" : " → \"\(jsonKeyPath)\""
+    }
+    return subject
 }
 
 /// Joins JSON path pieces: `"user"` + `"login"` is `"user.login"`, `"labels"`

@@ -65,15 +65,10 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var result: [Element] = []
         result.reserveCapacity(array.count)
         for index in array.indices {  // not `enumerated()`: see `encode`
-            let mark = recorder?.mark ?? 0
-            do throws(ValueFailure) {
+            try decodeElement(at: "[\(index)]", lossy: lossy, found: ValueDescription.describe(array[index]),
+                              recorder) { () throws(ValueFailure) in
                 result.append(try element.decode(array[index]))
-            } catch {
-                try skipElement(error, lossy: lossy, component: "[\(index)]",
-                                found: ValueDescription.describe(array[index]), recorder, mark)
-                continue
             }
-            recorder?.prefix(from: mark, with: "[\(index)]")
         }
         return result
     }
@@ -85,16 +80,11 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         result.reserveCapacity(document.count(at: node))
         var index = 0
         for child in document.elements(of: node) {
-            defer { index += 1 }
-            let mark = recorder?.mark ?? 0
-            do throws(ValueFailure) {
+            try decodeElement(at: "[\(index)]", lossy: lossy, found: describe(document, child),
+                              recorder) { () throws(ValueFailure) in
                 result.append(try element.decode(document, child))
-            } catch {
-                try skipElement(error, lossy: lossy, component: "[\(index)]",
-                                found: describe(document, child), recorder, mark)
-                continue
             }
-            recorder?.prefix(from: mark, with: "[\(index)]")
+            index += 1
         }
         return result
     }
@@ -192,14 +182,9 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         let recorder = LeniencyRecorder.current
         var result = [Key: Element](minimumCapacity: dictionary.count)
         for (text, item) in dictionary {
-            let mark = recorder?.mark ?? 0
-            do throws(ValueFailure) {
+            try decodeElement(at: text, lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
                 result[try dictionaryKey(text)] = try element.decode(item)
-            } catch {
-                try skipElement(error, lossy: lossy, component: text, found: ValueDescription.describe(item), recorder, mark)
-                continue
             }
-            recorder?.prefix(from: mark, with: text)
         }
         return result
     }
@@ -210,14 +195,9 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var result = [Key: Element](minimumCapacity: document.count(at: node))
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)  // the last of duplicate keys wins
-            let mark = recorder?.mark ?? 0
-            do throws(ValueFailure) {
+            try decodeElement(at: text, lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
                 result[try dictionaryKey(text)] = try element.decode(document, valueNode)
-            } catch {
-                try skipElement(error, lossy: lossy, component: text, found: describe(document, valueNode), recorder, mark)
-                continue
             }
-            recorder?.prefix(from: mark, with: text)
         }
         return result
     }
@@ -249,15 +229,25 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 }
 
-/// Handles the failure of a collection's element (or member) at `component`:
-/// a lossy collection leaves the element out and records that, forgetting
-/// what was recorded inside it; otherwise the failure is thrown with
-/// `component` in its path. A bad mapping is always thrown.
-private func skipElement(_ failure: ValueFailure, lossy: Bool, component: String, found: @autoclosure () -> String,
-                         _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
-    guard lossy, failure.isRecoverable else { throw failure.prefixed(by: component) }
-    recorder?.discard(from: mark)
-    recorder?.record(.skipped, found: found(), path: component, reason: failure.reportReason)
+/// Decodes a collection's element (or member) at `component` (`[2]`, a
+/// key) with `body`, which stores it. What `recorder` got meanwhile is put
+/// below `component`. On a failure, a lossy collection leaves the element
+/// out and records that, forgetting what was recorded inside it; otherwise
+/// the failure is thrown with `component` in its path. A bad mapping is
+/// always thrown. `component` and `found` are only built when needed.
+@inline(__always)
+private func decodeElement(at component: @autoclosure () -> String, lossy: Bool, found: @autoclosure () -> String,
+                           _ recorder: LeniencyRecorder?, _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
+    let mark = recorder?.mark ?? 0
+    do throws(ValueFailure) {
+        try body()
+    } catch {
+        guard lossy, error.isRecoverable else { throw error.prefixed(by: component()) }
+        recorder?.discard(from: mark)
+        recorder?.record(.skipped, found: found(), path: component(), reason: error.reportReason)
+        return
+    }
+    recorder?.prefix(from: mark, with: component())
 }
 
 /// Any JSON value ↔ `Any`, unchanged (null is `NSNull()`).

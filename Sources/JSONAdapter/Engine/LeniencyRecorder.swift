@@ -15,52 +15,59 @@ import Foundation
 /// have none yet), a top-level array its index. A level takes a ``mark``
 /// before each value and, if that value is dropped, ``discard(from:)``s what
 /// was recorded inside it.
-final class LeniencyRecorder: @unchecked Sendable {
-    // @unchecked Sendable: used only by the one synchronous decode that installed it.
-
+final class LeniencyRecorder: Sendable {
     /// The recorder of the call in progress on this task, if it asked for a report.
     @TaskLocal static var current: LeniencyRecorder?
 
     /// The entries so far, with paths relative to the level being decoded.
-    private(set) var entries: [JSONLeniencyReport.Entry] = []
+    /// Locked: the decode is one synchronous call, but code it runs (a
+    /// transformer, `validate()`) could start a task, which inherits the
+    /// task-local recorder.
+    private let entries = Mutex<[JSONLeniencyReport.Entry]>([])
 
     /// The position to pass to ``prefix(from:with:)`` or ``discard(from:)``.
-    var mark: Int { entries.count }
+    var mark: Int { entries.withLock { $0.count } }
 
     /// Records a leniency at `path` below the value being decoded.
     func record(_ action: JSONLeniencyReport.Entry.Action, found: String, path: String = "", reason: String? = nil) {
-        entries.append(JSONLeniencyReport.Entry(modelTypeName: nil, propertyKey: nil, jsonKeyPath: path,
-                                                found: found, action: action, reason: reason))
+        let entry = JSONLeniencyReport.Entry(modelTypeName: nil, propertyKey: nil, jsonKeyPath: path,
+                                             found: found, action: action, reason: reason)
+        entries.withLock { $0.append(entry) }
     }
 
     /// Forgets the entries made since `mark` (their value was dropped).
     func discard(from mark: Int) {
-        entries.removeSubrange(mark...)
+        entries.withLock { $0.removeSubrange(min(mark, $0.count)...) }
     }
 
     /// Puts `component` (`"[3]"`, `"labels"`, `"user.login"`) before the
-    /// paths of the entries made since `mark`.
+    /// paths of the entries made since `mark`; `component` is only built
+    /// when there are some.
     func prefix(from mark: Int, with component: @autoclosure () -> String) {
-        guard mark < entries.count else { return }
+        guard mark < self.mark else { return }
         let component = component()
-        for index in mark..<entries.count {
-            entries[index].jsonKeyPath = joinJSONPath(component, entries[index].jsonKeyPath)
+        entries.withLock { entries in
+            for index in mark..<entries.count {
+                entries[index].jsonKeyPath = joinJSONPath(component, entries[index].jsonKeyPath)
+            }
         }
     }
 
     /// Prefixes the entries made since `mark` with a property's key path, and
     /// names the model and property on those that name none yet.
     func attribute(from mark: Int, modelTypeName: String, property: PropertyMapping) {
-        guard mark < entries.count else { return }
-        for index in mark..<entries.count where entries[index].propertyKey == nil {
-            entries[index].modelTypeName = modelTypeName
-            entries[index].propertyKey = property.key
+        guard mark < self.mark else { return }
+        entries.withLock { entries in
+            for index in mark..<entries.count where entries[index].propertyKey == nil {
+                entries[index].modelTypeName = modelTypeName
+                entries[index].propertyKey = property.key
+            }
         }
         prefix(from: mark, with: property.keyPath.text)
     }
 
     /// The report of what was recorded.
-    var report: JSONLeniencyReport { JSONLeniencyReport(entries: entries) }
+    var report: JSONLeniencyReport { JSONLeniencyReport(entries: entries.withLock { $0 }) }
 
     /// Runs `body` with a new recorder installed, returning its result and the report.
     static func recording<Result>(_ body: () throws -> Result) throws -> (Result, JSONLeniencyReport) {

@@ -182,25 +182,17 @@ final class ModelMapping: @unchecked Sendable {
                 case .dictionary(let dictionary):
                     for property in properties {
                         current = property.key
-                        let mark = recorder?.mark ?? 0
-                        do throws(ValueFailure) {
+                        try decode(property, from: source, recorder) { () throws(ValueFailure) in
                             try property.decode(from: dictionary, into: base)
-                        } catch {
-                            try keepDefault(property, after: error, in: source, recorder, mark)
                         }
-                        recorder?.attribute(from: mark, modelTypeName: typeName, property: property)
                     }
                 case .document(let document, let node):
                     var hint = 0
                     for property in properties {
                         current = property.key
-                        let mark = recorder?.mark ?? 0
-                        do throws(ValueFailure) {
+                        try decode(property, from: source, recorder) { () throws(ValueFailure) in
                             try property.decode(from: document, object: node, hint: &hint, into: base)
-                        } catch {
-                            try keepDefault(property, after: error, in: source, recorder, mark)
                         }
-                        recorder?.attribute(from: mark, modelTypeName: typeName, property: property)
                     }
                 }
                 if let unknownKeys {
@@ -213,6 +205,21 @@ final class ModelMapping: @unchecked Sendable {
         }
         if validating { try model.validate() }
         return model
+    }
+
+    /// Runs `body`, which decodes `property`; a failure may keep the default
+    /// (``keepDefault(_:after:in:_:_:)``); what `recorder` got meanwhile is
+    /// attributed to the property.
+    @inline(__always)
+    private func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: LeniencyRecorder?,
+                        _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
+        let mark = recorder?.mark ?? 0
+        do throws(ValueFailure) {
+            try body()
+        } catch {
+            try keepDefault(property, after: error, in: source, recorder, mark)
+        }
+        recorder?.attribute(from: mark, modelTypeName: typeName, property: property)
     }
 
     /// Handles a property's `failure`: with ``JSONLeniency/defaultOnFailure``

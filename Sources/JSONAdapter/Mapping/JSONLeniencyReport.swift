@@ -6,9 +6,13 @@ import Foundation
 /// and the other `…WithReport` methods.
 ///
 /// Both decoding paths (JSON text and `JSONSerialization` dictionaries) give
-/// the same entries for the same JSON. Leniency applied inside a value that
-/// was then dropped (an element skipped, a property given its default) is
-/// not listed; the drop is.
+/// the same entries for the same JSON, with two exceptions of form: the
+/// dictionary path lists the members of a JSON object decoded into a
+/// dictionary property in `[String: Any]`'s order, and `found` shows a
+/// number as each path holds it (`1.50` as written in the text, `1.5` from
+/// `JSONSerialization`). Leniency applied inside a value that was then
+/// dropped (an element skipped, a property given its default) is not
+/// listed; the drop is.
 public struct JSONLeniencyReport: Sendable, Hashable, CustomStringConvertible {
     /// One leniency applied.
     public struct Entry: Sendable, Hashable, CustomStringConvertible {
@@ -62,10 +66,7 @@ public struct JSONLeniencyReport: Sendable, Hashable, CustomStringConvertible {
 
         /// `GHIssue.number → "[2].number": found string "42", coerced to Int`.
         public var description: String {
-            var subject = [modelTypeName, propertyKey].compactMap { $0 }.joined(separator: ".")
-            if !jsonKeyPath.isEmpty {
-                subject += subject.isEmpty ? "\"\(jsonKeyPath)\"" : " → \"\(jsonKeyPath)\""
-            }
+            let subject = describeSubject(modelTypeName: modelTypeName, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath)
             let detail = reason.map { " (\($0))" } ?? ""
             return "\(subject): found \(found), \(action)\(detail)"
         }
