@@ -36,7 +36,7 @@ struct BenchmarkOptions {
                                       '*profiledWork*'); KIND: decode, json-lines, json-lines-file (N issues),
                                       equality, synthesized-equality, hash, synthesized-hash
                                       (N issues), structs, classes, canada-encode,
-                                      canada-jsonencoder (N rounds)
+                                      canada-jsonencoder, twitter-decode (N rounds)
           --profile-decode N          the same as --profile decode N
         """
 

@@ -37,6 +37,8 @@ enum ProfileRun {
         case canadaEncode = "canada-encode"
         /// `JSONEncoder` on the same model (N rounds; needs ../shared).
         case canadaJSONEncoder = "canada-jsonencoder"
+        /// `model(of:fromJSONData:)` of twitter.json's model (N rounds; needs ../shared).
+        case twitterDecode = "twitter-decode"
     }
 
     /// Builds the input, warms up (mappings are compiled on first use), then runs `kind` once.
@@ -85,6 +87,13 @@ enum ProfileRun {
                 blackHole(try JSONAdapter.models(of: ClassBridgingProbe.ClassItem.self, from: items))
                 try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.models(of: ClassBridgingProbe.ClassItem.self, from: items)) } }
             }
+        case .twitterDecode:
+            guard let directory = CorporaSuite.directory else {
+                throw CorporaError("--profile \(kind.rawValue) needs ../shared/fixtures/corpora")
+            }
+            let twitter = try Data(contentsOf: directory.appendingPathComponent("twitter.json"))
+            blackHole(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: twitter))
+            try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: twitter)) } }
         case .canadaEncode, .canadaJSONEncoder:
             guard let directory = CorporaSuite.directory else {
                 throw CorporaError("--profile \(kind.rawValue) needs ../shared/fixtures/corpora")
