@@ -147,6 +147,7 @@ struct LeniencyTests {
         .fails(#"{"count": "1e2"}"#, .numberStringCoercion),
         .fails(#"{"count": " 42"}"#, .numberStringCoercion),
         .fails(#"{"count": "0x10"}"#, .numberStringCoercion),
+        .ok(#"{"small": "-12"}"#, .numberStringCoercion, ["small: coerced to Int8"]) { $0.small = -12 },
         .fails(#"{"small": "300"}"#, .numberStringCoercion),
         .ok(#"{"ratio": "1.5"}"#, .numberStringCoercion, ["ratio: coerced to Double"]) { $0.ratio = 1.5 },
         .ok(#"{"ratio": "-2e3"}"#, .numberStringCoercion, ["ratio: coerced to Double"]) { $0.ratio = -2000 },
