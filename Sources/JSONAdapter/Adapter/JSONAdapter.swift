@@ -264,13 +264,12 @@ public final class JSONAdapter: @unchecked Sendable {
                 result.append(try decode(item))
             } catch {
                 let adapterError = error as? JSONAdapterError
-                guard lossy, adapterError?.code != .invalidJSONMapping else {
+                guard lossy, adapterError?.code.isRecoverable ?? true else {
                     guard let adapterError else { throw error }
                     throw adapterError.atIndex(index)
                 }
-                recorder?.discard(from: mark)
-                recorder?.record(.skipped, found: found(item), path: "[\(index)]",
-                                 reason: adapterError.map(\.description) ?? "\(error)")
+                recorder?.recordDrop(.skipped, since: mark, found: found(item), path: "[\(index)]",
+                                     reason: adapterError.map(\.description) ?? "\(error)")
                 continue
             }
             recorder?.prefix(from: mark, with: "[\(index)]")

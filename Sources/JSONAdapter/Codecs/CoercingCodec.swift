@@ -40,13 +40,13 @@ enum FoundScalar {
     /// The number a string holds when it is exactly a JSON number literal
     /// (`"123"`, `"-1.5e3"`; not `" 1"`, `"0x10"`, `"NaN"`), with whether it
     /// is an integer literal.
-    static func number(in text: String) -> (value: NumberValue, isInteger: Bool, literal: String)? {
+    static func number(in text: String) -> (value: NumberValue, isInteger: Bool)? {
         guard let first = text.utf8.first, let last = text.utf8.last,
               first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10, last &- UInt8(ascii: "0") < 10,
               let document = try? JSONDocument(text: text, maximumDepth: 1),
               document.kind(at: document.rootIndex) == .number else { return nil }
         let root = document.rootIndex
-        return (document.numberValue(at: root), document.isIntegerLiteral(at: root), text)
+        return (document.numberValue(at: root), document.isIntegerLiteral(at: root))
     }
 }
 
@@ -95,8 +95,8 @@ enum Coercions {
 
     /// A string holding a number literal that `Decimal` holds exactly.
     private static func decimalFromString(_ found: FoundScalar) -> Decimal? {
-        guard case .string(let text) = found, let number = FoundScalar.number(in: text) else { return nil }
-        return DecimalCodec.decimal(fromLiteral: number.literal)
+        guard case .string(let text) = found, FoundScalar.number(in: text) != nil else { return nil }
+        return DecimalCodec.decimal(fromLiteral: text)
     }
 }
 

@@ -243,8 +243,7 @@ private func decodeElement(at component: @autoclosure () -> String, lossy: Bool,
         try body()
     } catch {
         guard lossy, error.isRecoverable else { throw error.prefixed(by: component()) }
-        recorder?.discard(from: mark)
-        recorder?.record(.skipped, found: found(), path: component(), reason: error.reportReason)
+        recorder?.recordDrop(.skipped, since: mark, found: found(), path: component(), reason: error.reportReason)
         return
     }
     recorder?.prefix(from: mark, with: component())

@@ -13,8 +13,8 @@ import Foundation
 /// entries made inside it: containers their `[i]` or key, a model's
 /// property its key path (naming the model and the property on entries that
 /// have none yet), a top-level array its index. A level takes a ``mark``
-/// before each value and, if that value is dropped, ``discard(from:)``s what
-/// was recorded inside it.
+/// before each value and, if that value is dropped, records the drop in
+/// place of what was recorded inside it (``recordDrop(_:since:found:path:reason:)``).
 final class LeniencyRecorder: Sendable {
     /// The recorder of the call in progress on this task, if it asked for a report.
     @TaskLocal static var current: LeniencyRecorder?
@@ -25,7 +25,7 @@ final class LeniencyRecorder: Sendable {
     /// task-local recorder.
     private let entries = Mutex<[JSONLeniencyReport.Entry]>([])
 
-    /// The position to pass to ``prefix(from:with:)`` or ``discard(from:)``.
+    /// The position to pass to ``prefix(from:with:)`` or ``recordDrop(_:since:found:path:reason:)``.
     var mark: Int { entries.withLock { $0.count } }
 
     /// Records a leniency at `path` below the value being decoded.
@@ -35,18 +35,25 @@ final class LeniencyRecorder: Sendable {
         entries.withLock { $0.append(entry) }
     }
 
-    /// Forgets the entries made since `mark` (their value was dropped).
-    func discard(from mark: Int) {
-        entries.withLock { $0.removeSubrange(min(mark, $0.count)...) }
+    /// Records that a value was dropped (`.skipped`, `.usedDefault`) at
+    /// `path`, forgetting what was recorded inside it since `mark`.
+    func recordDrop(_ action: JSONLeniencyReport.Entry.Action, since mark: Int, found: String, path: String = "",
+                    reason: String) {
+        let entry = JSONLeniencyReport.Entry(modelTypeName: nil, propertyKey: nil, jsonKeyPath: path,
+                                             found: found, action: action, reason: reason)
+        entries.withLock {
+            $0.removeSubrange(min(mark, $0.count)...)
+            $0.append(entry)
+        }
     }
 
     /// Puts `component` (`"[3]"`, `"labels"`, `"user.login"`) before the
     /// paths of the entries made since `mark`; `component` is only built
     /// when there are some.
     func prefix(from mark: Int, with component: @autoclosure () -> String) {
-        guard mark < self.mark else { return }
-        let component = component()
         entries.withLock { entries in
+            guard mark < entries.count else { return }
+            let component = component()
             for index in mark..<entries.count {
                 entries[index].jsonKeyPath = joinJSONPath(component, entries[index].jsonKeyPath)
             }
@@ -56,14 +63,17 @@ final class LeniencyRecorder: Sendable {
     /// Prefixes the entries made since `mark` with a property's key path, and
     /// names the model and property on those that name none yet.
     func attribute(from mark: Int, modelTypeName: String, property: PropertyMapping) {
-        guard mark < self.mark else { return }
         entries.withLock { entries in
-            for index in mark..<entries.count where entries[index].propertyKey == nil {
-                entries[index].modelTypeName = modelTypeName
-                entries[index].propertyKey = property.key
+            guard mark < entries.count else { return }
+            let keyPath = property.keyPath.text
+            for index in mark..<entries.count {
+                if entries[index].propertyKey == nil {
+                    entries[index].modelTypeName = modelTypeName
+                    entries[index].propertyKey = property.key
+                }
+                entries[index].jsonKeyPath = joinJSONPath(keyPath, entries[index].jsonKeyPath)
             }
         }
-        prefix(from: mark, with: property.keyPath.text)
     }
 
     /// The report of what was recorded.
@@ -77,11 +87,16 @@ final class LeniencyRecorder: Sendable {
     }
 }
 
-/// Whether a failure may be absorbed by leniency: anything but a bad mapping,
-/// which is a programming error to surface, never a drift in the data.
+extension JSONAdapterError.Code {
+    /// Whether a failure of this code may be absorbed by leniency: anything
+    /// but a bad mapping, which is a programming error to surface, never a
+    /// drift in the data.
+    var isRecoverable: Bool { self != .invalidJSONMapping }
+}
+
 extension ValueFailure {
     /// `false` for ``JSONAdapterError/Code/invalidJSONMapping``.
-    var isRecoverable: Bool { code != .invalidJSONMapping }
+    var isRecoverable: Bool { code.isRecoverable }
 
     /// The failure as a report entry's reason (`expected String, found null at "login"`).
     var reportReason: String {

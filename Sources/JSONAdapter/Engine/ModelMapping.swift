@@ -229,9 +229,8 @@ final class ModelMapping: @unchecked Sendable {
     private func keepDefault(_ property: PropertyMapping, after failure: ValueFailure, in source: JSONObjectSource,
                              _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
         guard property.defaultsOnFailure, failure.isRecoverable else { throw failure }
-        guard let recorder else { return }
-        recorder.discard(from: mark)
-        recorder.record(.usedDefault, found: property.foundDescription(in: source), reason: failure.reportReason)
+        recorder?.recordDrop(.usedDefault, since: mark, found: property.foundDescription(in: source),
+                             reason: failure.reportReason)
     }
 
     /// The adapter error for a property's failure.
