@@ -34,6 +34,14 @@ extension JSONDocument {
         return n.kind == .number && n.flags & JSONNode.numberIsInteger != 0
     }
 
+    /// Whether the `.number` node's literal starts with a minus sign (`-0`
+    /// is the integer 0 but the floating-point `-0.0`).
+    @inlinable
+    package func isNegativeNumber(at node: Int) -> Bool {
+        let n = nodes[node]
+        return n.kind == .number && n.flags & JSONNode.numberIsNegative != 0
+    }
+
     /// The raw text of a number node exactly as written (e.g. for `Decimal` conversion);
     /// `""` for other kinds.
     package func numberText(at node: Int) -> String {

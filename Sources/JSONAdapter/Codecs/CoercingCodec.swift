@@ -38,15 +38,15 @@ enum FoundScalar {
     }
 
     /// The number a string holds when it is exactly a JSON number literal
-    /// (`"123"`, `"-1.5e3"`; not `" 1"`, `"0x10"`, `"NaN"`), with whether it
-    /// is an integer literal.
-    static func number(in text: String) -> (value: NumberValue, isInteger: Bool)? {
+    /// (`"123"`, `"-1.5e3"`; not `" 1"`, `"0x10"`, `"NaN"`), read exactly
+    /// (see `JSONDocument.numberValue(at:)`).
+    static func number(in text: String) -> NumberValue? {
         guard let first = text.utf8.first, let last = text.utf8.last,
               first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10, last &- UInt8(ascii: "0") < 10,
               let document = try? JSONDocument(text: text, maximumDepth: 1),
               document.kind(at: document.rootIndex) == .number else { return nil }
         let root = document.rootIndex
-        return (document.numberValue(at: root), document.isIntegerLiteral(at: root))
+        return document.numberValue(at: root)
     }
 }
 
@@ -101,12 +101,13 @@ enum Coercions {
 }
 
 extension FixedWidthInteger {
-    /// A string holding an integer literal that fits `Self`.
+    /// A string holding a number literal whose value is exactly an integer
+    /// that fits `Self` (`"42"`, `"1e2"`; not `"4.5"`), as the strict codec
+    /// takes numbers.
     fileprivate static func integerFromString() -> Any {
         { (found: FoundScalar) -> Self? in
-            guard case .string(let text) = found, let number = FoundScalar.number(in: text),
-                  number.isInteger else { return nil }
-            return number.value.exactly(Self.self)
+            guard case .string(let text) = found, let number = FoundScalar.number(in: text) else { return nil }
+            return number.exactly(Self.self)
         }
     }
 }
@@ -116,7 +117,7 @@ extension BinaryFloatingPoint {
     fileprivate static func floatingFromString() -> Any {
         { (found: FoundScalar) -> Self? in
             guard case .string(let text) = found, let number = FoundScalar.number(in: text) else { return nil }
-            return number.value.rounded(Self.self)
+            return number.rounded(Self.self)
         }
     }
 }

@@ -131,6 +131,8 @@ extension JSONDocument {
             guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
             // The literal's own digits decide whether it is an integer.
             guard let digits = integerDigits(at: node) else { return .approximate(x) }
+            // Exactly zero: keep the sign of `-0.0` for floating-point targets.
+            if x == 0 { return .floating(x) }
             return NumberValue(integerText: digits) ?? .approximate(x)
         }
     }

@@ -37,21 +37,22 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
 
 /// JSON integers ↔ an integer type, exactly (`300` into `Int8` fails).
 ///
-/// Only integer literals go into integer properties: a number written with
-/// a fraction or an exponent (`3.5`, `1.0`, `1e2`, `1e-400`) is refused even
-/// when its value is integral, and on the dictionary path so is every
-/// floating-point number (`Double`, `Float`, an `NSNumber` of type `d`/`f`),
-/// which is what `JSONSerialization` makes of such literals — it reads
-/// `1e-400` as `0.0`, so a value-based rule could not agree with the bytes
-/// path. Integers of every Swift integer type, integer `NSNumber`s and
-/// integral `Decimal`s / `NSDecimalNumber`s (`JSONSerialization`'s form of
-/// integers beyond 64 bits) are taken.
+/// As `JSONDecoder` reads them, an integer property takes any JSON number
+/// whose value is exactly an integer in range, however it is written: `5`,
+/// `5.0`, `1e2` and `100e-2` all decode; `3.5`, `1e400` and values out of
+/// range are refused. On the bytes path the literal's own digits decide, so
+/// `9007199254740993.0` is exactly that integer and `1e-400` (not an
+/// integer, though its nearest `Double` is 0) is refused. On the dictionary
+/// path `JSONSerialization` has already read the literal: its integers,
+/// integral `Double`s and integral `Decimal`s / `NSDecimalNumber`s (its form
+/// of integers beyond 64 bits) are taken — the one difference is a literal
+/// like `1e-400`, which `JSONSerialization` itself turns into `0.0`.
 final class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchecked Sendable {
     @_specialize(exported: false, where Integer == Int)
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ value: Any) throws(ValueFailure) -> Integer {
         if type(of: value) == Integer.self, let same = value as? Integer { return same }
-        guard let number = NumberValue(value), number.isInteger, let result = number.exactly(Integer.self) else {
+        guard let number = NumberValue(value), let result = number.exactly(Integer.self) else {
             throw mismatch(value)
         }
         return result
@@ -60,7 +61,7 @@ final class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @
     @_specialize(exported: false, where Integer == Int)
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Integer {
-        guard document.isIntegerLiteral(at: node),
+        guard document.kind(at: node) == .number,
               let result = document.numberValue(at: node).exactly(Integer.self) else {
             throw mismatch(document, node)
         }
@@ -102,10 +103,19 @@ final class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floatin
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
-        guard document.kind(at: node) == .number,
-              let result = document.numberValue(at: node).rounded(Floating.self) else {
-            throw mismatch(document, node)
+        guard document.kind(at: node) == .number else { throw mismatch(document, node) }
+        let result: Floating?
+        switch document.number(at: node) {
+        case .double(let x) where Floating.self == Double.self:
+            // Already the nearest `Double`, with the sign of `-0.0`.
+            result = x.isFinite ? Floating(x) : nil
+        case .int(0):
+            // `-0` is the integer 0 but the floating-point -0.0, as `JSONDecoder` reads it.
+            result = document.isNegativeNumber(at: node) ? -0.0 : 0
+        default:
+            result = document.numberValue(at: node).rounded(Floating.self)
         }
+        guard let result else { throw mismatch(document, node) }
         return result
     }
 

@@ -168,14 +168,35 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Extracts a `Decimal`: integral values that fit 64 bits stay exact,
-    /// anything else is ``approximate(_:)``.
+    /// Extracts a `Decimal`: integral values that fit 128 bits stay exact,
+    /// anything else is ``approximate(_:)`` of the `Double` nearest to its
+    /// decimal text (`Decimal(string: "8.88")` gives `8.88`, where
+    /// `NSDecimalNumber.doubleValue` gives `8.879999999999999`).
     package init(decimal: Decimal) {
         let text = NSDecimalNumber(decimal: decimal).stringValue
         if let number = NumberValue(integerText: text), number.isExact {
             self = number
         } else {
-            self = .approximate(NSDecimalNumber(decimal: decimal).doubleValue)
+            self = .approximate(Double(text) ?? NSDecimalNumber(decimal: decimal).doubleValue)
+        }
+    }
+
+    /// The number in the one form that equal values share, for comparing
+    /// numbers by value whatever type they came as: an integral
+    /// floating-point value that fits 128 bits becomes the integer
+    /// (`1.0` and `1` are both `.signed(1)`, `-0.0` is `.signed(0)`), and
+    /// ``approximate(_:)`` becomes ``floating(_:)``.
+    package var canonical: NumberValue {
+        switch self {
+        case .signed, .unsigned, .wide: return self
+        case .floating(let x), .approximate(let x):
+            guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
+            if let signed = Int64(exactly: x) { return .signed(signed) }
+            if let unsigned = UInt64(exactly: x) { return .unsigned(unsigned) }
+            let magnitude = x.magnitude
+            guard let high = UInt64(exactly: (magnitude / 0x1p64).rounded(.towardZero)),
+                  let low = UInt64(exactly: magnitude - Double(high) * 0x1p64) else { return .floating(x) }
+            return NumberValue(negative: x < 0, high: high, low: low)
         }
     }
 

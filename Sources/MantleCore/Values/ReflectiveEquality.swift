@@ -4,7 +4,12 @@ import Foundation
 /// as `Any` properties, closures, non-`Equatable` structs and enums.
 ///
 /// The rule, applied recursively:
-/// 1. two values of different dynamic types are different;
+/// 0. values that stand for JSON — null, booleans, numbers, strings, arrays
+///    and string-keyed dictionaries, whichever Swift or Foundation types
+///    carry them — compare as that JSON (``JSONShapedValue``): `1 == 1.0`,
+///    `[Int]` equals `[Any]` with the same elements, `NSNumber` equals the
+///    Swift number;
+/// 1. otherwise two values of different dynamic types are different;
 /// 2. values of an `Equatable` type compare with `==` (and hash with
 ///    `Hashable` when they have it, otherwise they add nothing to the hash);
 /// 3. class instances that are not `Equatable` compare by identity (`===`)
@@ -24,11 +29,15 @@ package enum ReflectiveEquality {
     package static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
         let lhs = flattenedOptional(lhs) ?? Optional<Any>.none as Any
         let rhs = flattenedOptional(rhs) ?? Optional<Any>.none as Any
-        guard type(of: lhs) == type(of: rhs) else { return false }
         let isObject = type(of: lhs) is AnyObject.Type
         // The same object is equal to itself without asking it (a Foundation
         // container that contains itself would recurse in its own `isEqual`).
-        if isObject, (lhs as AnyObject) === (rhs as AnyObject) { return true }
+        if isObject, type(of: rhs) is AnyObject.Type, (lhs as AnyObject) === (rhs as AnyObject) { return true }
+        if let left = JSONShapedValue(lhs) {
+            guard let right = JSONShapedValue(rhs) else { return false }
+            return JSONShapedValue.isEqual(left, right)
+        }
+        guard type(of: lhs) == type(of: rhs) else { return false }
         if let equatable = lhs as? any Equatable {
             return equatable.isEqual(toAny: rhs)
         }
@@ -54,10 +63,15 @@ package enum ReflectiveEquality {
         return zip(leftChildren, rightChildren).allSatisfy { isEqual($0, $1) }
     }
 
-    /// Feeds `value` to `hasher` consistently with ``isEqual(_:_:)``.
+    /// Feeds `value` to `hasher` consistently with ``isEqual(_:_:)``: two
+    /// values it calls equal always feed the same bytes.
     package static func hash(_ value: Any, into hasher: inout Hasher) {
         guard let value = flattenedOptional(value) else {
             hasher.combine(0 as UInt8)
+            return
+        }
+        if let json = JSONShapedValue(value) {
+            json.hash(into: &hasher)
             return
         }
         if let hashable = value as? any Hashable {

@@ -35,10 +35,13 @@ package protocol ArrayRepresentable {
     associatedtype Element
     /// The element type, as a metatype value.
     static var elementType: Any.Type { get }
+    /// The elements, each as `Any`.
+    var anyElements: [Any] { get }
 }
 
 extension Array: ArrayRepresentable {
     package static var elementType: Any.Type { Element.self }
+    package var anyElements: [Any] { map { $0 } }
 }
 
 /// `Set`, seen from reflection.
@@ -72,9 +75,14 @@ extension Dictionary: DictionaryRepresentable {
 
 /// `Dictionary<String, Value>`, seen from reflection: the dictionaries that
 /// `[String: Any]` values and archives hold.
-package protocol StringKeyedDictionaryRepresentable: DictionaryRepresentable where Key == String {}
+package protocol StringKeyedDictionaryRepresentable: DictionaryRepresentable where Key == String {
+    /// The members, each value as `Any`.
+    var anyMembers: [String: Any] { get }
+}
 
-extension Dictionary: StringKeyedDictionaryRepresentable where Key == String {}
+extension Dictionary: StringKeyedDictionaryRepresentable where Key == String {
+    package var anyMembers: [String: Any] { mapValues { $0 } }
+}
 
 /// Flattens nested optionals in an `Any` to the value inside, or `nil`.
 ///

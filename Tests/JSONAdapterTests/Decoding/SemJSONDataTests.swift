@@ -174,12 +174,14 @@ struct SemJSONDataTests {
         #expect(model.name == "a\"b\\c/d\u{8}\u{C}\n\r\té😀 ✓")
     }
 
-    @Test("exponent notation is no integer literal (issue 9, item 7); unmapped numbers are ignored", arguments: SemPath.allCases)
+    @Test("exponent notation of an integer is that integer (issue 18, item 5); unmapped numbers are ignored",
+          arguments: SemPath.allCases)
     func exponentNotation(path: SemPath) throws {
         let model = try path.decode(SemLeaf.self, #"{"ignored": 1.7976931348623157e308, "other": -0.0, "name": "n", "size": 100}"#)
         #expect(model.name == "n")
         #expect(model.size == 100)
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemLeaf.self, #"{"name": "n", "size": 1E2}"#) })
+        #expect(try path.decode(SemLeaf.self, #"{"name": "n", "size": 1E2}"#).size == 100)
+        let error = try #require(Sem.adapterError { _ = try path.decode(SemLeaf.self, #"{"name": "n", "size": 1.5E0}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "size")
     }

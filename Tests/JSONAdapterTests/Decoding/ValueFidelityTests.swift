@@ -125,14 +125,14 @@ final class VFRock: JSONSerializing {
 @Suite("Semantics: value fidelity (issue 9, items 7, 8, 11)")
 struct ValueFidelityTests {
 
-    // MARK: Item 7: only integer literals go into integer properties
+    // MARK: Item 7, revised by issue 18 (item 5): numbers go into integer properties by exact value
 
-    /// Numbers that are not integer literals; both paths refuse them for an `Int`.
-    static let nonIntegerLiterals = ["1e-400", "-1e-400", "0.1e-999999", "1.5", "1.0", "1e2", "100e-2", "-0.0", "5e-324"]
+    /// Numbers that are not integers; both paths refuse them for an `Int`.
+    static let nonIntegers = ["1.5", "-0.5", "5e-324", "3.5", "1e19", "9223372036854775808", "-9223372036854775809"]
 
-    @Test("a number with a fraction or exponent is .invalidValue for an integer property",
-          arguments: nonIntegerLiterals, SemPath.allCases)
-    func nonIntegerLiteralIntoInt(literal: String, path: SemPath) throws {
+    @Test("a number whose value is no integer in range is .invalidValue for an integer property",
+          arguments: nonIntegers, SemPath.allCases)
+    func nonIntegerIntoInt(literal: String, path: SemPath) throws {
         let error = try #require(Sem.adapterError { _ = try path.decode(VFValues.self, #"{"int": \#(literal)}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "int")
@@ -145,11 +145,24 @@ struct ValueFidelityTests {
         #expect(try path.decode(VFValues.self, #"{"int": \#(pair.literal)}"#).int == pair.expected)
     }
 
-    @Test("a hand-made dictionary's Double is not an integer either; Decimal integers are")
+    @Test("underflowing literals: the bytes path refuses them, JSONSerialization has made them 0.0",
+          arguments: ["1e-400", "-1e-400", "0.1e-999999"])
+    func underflowIntoInt(literal: String) throws {
+        let error = try #require(Sem.adapterError { _ = try SemPath.data.decode(VFValues.self, #"{"int": \#(literal)}"#) })
+        #expect(error.code == .invalidValue)
+        // The documented difference: the literal is gone once JSONSerialization has read it.
+        #expect(try SemPath.dictionary.decode(VFValues.self, #"{"int": \#(literal)}"#).int == 0)
+    }
+
+    @Test("a hand-made dictionary's integral Double and Decimal integers go into integers; fractions do not")
     func swiftValuesIntoInt() throws {
-        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": 3.0]) }?.code == .invalidValue)
+        #expect(try JSONAdapter.model(of: VFValues.self, from: ["int": 3.0]).int == 3)
+        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": 3.5]) }?.code == .invalidValue)
+        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": Double.infinity]) }?.code
+                == .invalidValue)
         #expect(try JSONAdapter.model(of: VFValues.self, from: ["int": Decimal(3)]).int == 3)
         #expect(try JSONAdapter.model(of: VFValues.self, from: ["uint8": Int64(255)]).uint8 == 255)
+        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["uint8": 256.0]) }?.code == .invalidValue)
     }
 
     @Test("Int128 and UInt128 decode and encode exactly beyond 64 bits", arguments: SemPath.allCases)

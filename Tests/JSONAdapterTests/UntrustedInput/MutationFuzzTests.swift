@@ -87,10 +87,13 @@ struct RobustMutator {
     var applied: [Operator: Int] = [:]
 
     /// Numbers at and past the limits of every integer type and of `Double`.
+    /// (Not `1e-400`: `JSONSerialization` reads it as `0.0`, which an integer
+    /// property takes while the bytes path refuses the literal — the one
+    /// documented difference, tested in `ValueFidelityTests.underflowIntoInt`.)
     static let extremeNumbers = [
         "-1", "-0", "0", "1", "-1.5", "0.5", "1e2", "1E+2", "-9223372036854775808", "-9223372036854775809",
         "9223372036854775807", "9223372036854775808", "18446744073709551615", "18446744073709551616",
-        "1e400", "-1e400", "1e-400", "1.7976931348623157e308", "4294967296", "-2147483649",
+        "1e400", "-1e400", "1.7976931348623157e308", "4294967296", "-2147483649",
         "123456789012345678901234567890", "9007199254740993", "0.1e1", "-0.0",
     ]
 
