@@ -66,8 +66,10 @@ extension JSONAdapter {
         /// included), like `JSONDecoder`'s `keyDecodingStrategy`: with
         /// `.snakeCase`, a mapping written as `jsonKeyPaths()` reads
         /// `createdAt` from `created_at`, and `"user.avatarURL"` from
-        /// `user.avatar_url`. Keys already in the converted form stay as they
-        /// are. `.identity` (the keys as written) by default.
+        /// `user.avatar_url`. Each of ``JSONKeyPath/alternatives(_:)`` is
+        /// converted; keys made of digits (array indexes) are not. Keys
+        /// already in the converted form stay as they are. `.identity` (the
+        /// keys as written) by default.
         public var keyConversion: JSONKeyConversion {
             get { context.settings.keyConversion }
             set { change { $0.keyConversion = newValue } }
@@ -183,15 +185,20 @@ extension JSONAdapter {
 }
 
 extension JSONKeyPath {
-    /// The key path with `conversion` applied to each of its keys.
+    /// The key path with `conversion` applied to each of its keys, except
+    /// keys made of digits (array indexes); escapes are kept. A malformed
+    /// path is left as it is, for the mapping's check to report.
     func converted(by conversion: JSONKeyConversion) -> JSONKeyPath {
-        func convert(_ path: String) -> String {
-            path.split(separator: ".", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : conversion.jsonKey(forPropertyKey: String($0)) }
-                .joined(separator: ".")
+        func convert(_ text: String) -> String {
+            guard let path = ParsedKeyPath(text) else { return text }
+            let keys = path.components.map { key in
+                ParsedKeyPath.arrayIndex(of: key) == nil ? conversion.jsonKey(forPropertyKey: key) : key
+            }
+            return keys.map(JSONKeyPath.escapedKey).joined(separator: ".")
         }
         switch self {
         case .path(let path): return .path(convert(path))
+        case .alternatives(let paths): return .alternatives(paths.map(convert))
         case .composite: return self  // its transformer reads the paths as written
         }
     }

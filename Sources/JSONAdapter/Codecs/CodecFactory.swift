@@ -36,7 +36,7 @@ enum CodecFactory {
                                             leniency: JSONLeniency) -> Any? {
         switch ValueKind.of(type) {
         case .optional(let optional): return optional.optionalCodec(in: context, leniency: leniency)
-        case .any: return AnyCodec()
+        case .any: return AnyCodec(context: context)
         case .string: return StringCodec()
         case .substring: return TextCodec<Substring>.substring()
         case .character: return TextCodec<Character>.character()

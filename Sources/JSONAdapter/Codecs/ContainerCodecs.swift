@@ -249,13 +249,26 @@ private func decodeElement(at component: @autoclosure () -> String, lossy: Bool,
     recorder?.prefix(from: mark, with: component())
 }
 
-/// Any JSON value ↔ `Any`, unchanged (null is `NSNull()`).
+/// Any JSON value ↔ `Any`, unchanged (null is `NSNull()`); models inside
+/// the value are encoded with their own mappings (``EmbeddedModels``).
 final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
+    // @unchecked Sendable: one immutable `let`.
+
+    /// The configuration the mapping is compiled in, for models inside values.
+    private let context: MappingContextLink
+
+    /// A codec whose embedded models are encoded in `context`.
+    init(context: MappingContext) { self.context = MappingContextLink(context) }
+
     override var expectation: String { "any JSON value" }
     /// Foundation objects become the Swift values the bytes path gives (see ``NativeJSONValue``).
     override func decode(_ value: Any) throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Any {
         document.anyValue(at: node)
+    }
+    /// The value, with the models inside it replaced by their JSON objects.
+    override func encode(_ value: Any, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        try EmbeddedModels(context: context, options: options).replacingModels(in: value) ?? value
     }
 }
 

@@ -83,8 +83,15 @@ class JSONValueCodec<Value>: @unchecked Sendable {
                       _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
         var current: Any = try encode(value, options)
         for key in path {
-            guard let object = current as? [String: Any], let next = object[key] else { return nil }
-            current = next
+            if let object = current as? [String: Any] {
+                guard let next = object[key] else { return nil }
+                current = next
+            } else if let position = ParsedKeyPath.arrayIndex(of: key),
+                      let array = ModelMapping.arrayElements(of: current), position < array.count {
+                current = array[position]
+            } else {
+                return nil
+            }
         }
         return current
     }

@@ -81,10 +81,8 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     override func encodedValue(at path: ArraySlice<String>, in value: Nested,
                                _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
         let mapping = try encodingMapping(value)
-        let key = path.joined(separator: ".")
         guard let property = mapping.properties.first(where: {
-            if case .single(let single) = $0.keyPath { return single.text == key }
-            return false
+            $0.keyPath.outputPath?.components[...] == path
         }) else {
             return try super.encodedValue(at: path, in: value, options)
         }

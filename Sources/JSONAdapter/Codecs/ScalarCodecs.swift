@@ -170,17 +170,18 @@ private func decodeString<Value>(
 // text codec: a generic class's overrides run unspecialised, and measured under
 // callgrind that cost 4.4% more instructions decoding GitHub issues (URLs).
 
-/// JSON strings ↔ `URL` (strings that are not valid URLs fail).
+/// JSON strings ↔ `URL`, read as `URL(string:)` reads them: current
+/// Foundation (swift-foundation, on Linux and from macOS 14 / iOS 17)
+/// percent-encodes characters a URL cannot hold (`café` → `caf%C3%A9`,
+/// spaces → `%20`, a host's non-ASCII letters → Punycode), like `JSONDecoder`;
+/// strings it refuses, and `""`, fail. Written as `absoluteString`, which
+/// reads back as the same URL.
 final class URLCodec: JSONValueCodec<URL>, @unchecked Sendable {
     override var expectation: String { "a URL string" }
 
-    /// A URL from a string, refusing invalid characters rather than percent-encoding them.
+    /// `URL(string:)`, except that `""` is no URL.
     private static func parse(_ string: String) -> URL? {
-        guard !string.isEmpty else { return nil }
-        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-            return URL(string: string, encodingInvalidCharacters: false)
-        }
-        return URL(string: string)
+        string.isEmpty ? nil : URL(string: string)
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> URL {

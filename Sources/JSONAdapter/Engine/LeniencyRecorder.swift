@@ -60,12 +60,13 @@ final class LeniencyRecorder: Sendable {
         }
     }
 
-    /// Prefixes the entries made since `mark` with a property's key path, and
-    /// names the model and property on those that name none yet.
-    func attribute(from mark: Int, modelTypeName: String, property: PropertyMapping) {
+    /// Prefixes the entries made since `mark` with a property's key path (for
+    /// alternatives, the one `source` has), and names the model and property
+    /// on those that name none yet.
+    func attribute(from mark: Int, modelTypeName: String, property: PropertyMapping, source: JSONObjectSource) {
         entries.withLock { entries in
             guard mark < entries.count else { return }
-            let keyPath = property.keyPath.text
+            let keyPath = property.keyPath.text(in: source)
             for index in mark..<entries.count {
                 if entries[index].propertyKey == nil {
                     entries[index].modelTypeName = modelTypeName

@@ -21,6 +21,12 @@ final class ModelMapping: @unchecked Sendable {
     /// How the JSON object is laid out, for writing text; `nil` when two
     /// mappings overlap or a composite path needs the dictionary route.
     let outputTree: OutputTree?
+    /// The order in which ``jsonDictionary(from:options:)`` writes the
+    /// properties (indexes into ``properties``): shorter paths first, so that
+    /// a property written inside another's value (`user.login` inside
+    /// `user`) is set into it whatever the declaration order, as
+    /// ``OutputTree`` does.
+    private let encodingOrder: [Int]
     /// The per-type transformer registry's generation this mapping was compiled at.
     let generation: Int
     /// How the model keeps the keys its mapping does not read, if it does (``JSONUnknownKeys``).
@@ -57,7 +63,7 @@ final class ModelMapping: @unchecked Sendable {
             guard ResolvedKeyPath(keyPath) != nil else {
                 throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,
                                        modelTypeName: typeName,
-                                       reason: "malformed JSON key path \(String(reflecting: keyPath.description))")
+                                       reason: ResolvedKeyPath.malformation(of: keyPath))
             }
         }
         var properties: [PropertyMapping] = []
@@ -85,6 +91,10 @@ final class ModelMapping: @unchecked Sendable {
         unknownKeys = UnknownKeysCapture(descriptor: descriptor, keyPaths: keyPaths)
         isClassCluster = discriminator != nil || ClassForParsingProbe.overridesClassForParsing(type)
         outputTree = OutputTree(properties)
+        encodingOrder = properties.indices.sorted { left, right in
+            let (leftDepth, rightDepth) = (properties[left].keyPath.depth, properties[right].keyPath.depth)
+            return leftDepth != rightDepth ? leftDepth < rightDepth : left < right
+        }
     }
 
     // MARK: Cache
@@ -201,7 +211,7 @@ final class ModelMapping: @unchecked Sendable {
                 }
             }
         } catch {
-            throw adapterError(error, forKey: current)
+            throw adapterError(error, forKey: current, in: source)
         }
         if validating { try model.validate() }
         return model
@@ -219,7 +229,7 @@ final class ModelMapping: @unchecked Sendable {
         } catch {
             try keepDefault(property, after: error, in: source, recorder, mark)
         }
-        recorder?.attribute(from: mark, modelTypeName: typeName, property: property)
+        recorder?.attribute(from: mark, modelTypeName: typeName, property: property, source: source)
     }
 
     /// Handles a property's `failure`: with ``JSONLeniency/defaultOnFailure``
@@ -233,10 +243,11 @@ final class ModelMapping: @unchecked Sendable {
                              reason: failure.reportReason)
     }
 
-    /// The adapter error for a property's failure.
-    func adapterError(_ failure: ValueFailure, forKey key: String) -> any Error {
+    /// The adapter error for a property's failure, naming the property's key
+    /// path (for alternatives, the one `source` has).
+    func adapterError(_ failure: ValueFailure, forKey key: String, in source: JSONObjectSource? = nil) -> any Error {
         if let passthrough = failure.passthrough { return passthrough }
-        let keyPath = properties.first(where: { $0.key == key })?.keyPath.text ?? key
+        let keyPath = properties.first(where: { $0.key == key })?.keyPath.text(in: source) ?? key
         return JSONAdapterError(code: failure.code, propertyKey: key,
                                 jsonKeyPath: joinJSONPath(keyPath, failure.path),
                                 underlyingError: failure.underlying, modelTypeName: typeName, reason: failure.reason)
@@ -258,19 +269,24 @@ final class ModelMapping: @unchecked Sendable {
         var current = ""
         do throws(ValueFailure) {
             try model.withStorageAddress { (base) throws(ValueFailure) in
-                for property in properties where selected?.contains(property.key) ?? true {
+                for index in encodingOrder {
+                    let property = properties[index]
+                    guard selected?.contains(property.key) ?? true else { continue }
                     current = property.key
                     let value = try property.encode(from: base, options)
                     if omitNilValues, ValueConversion.isNull(value) { continue }
                     switch property.keyPath {
                     case .single(let path):
-                        Self.insert(value, at: path.components[...], into: &result)
+                        try Self.insert(value, at: path.components[...], into: &result)
+                    case .alternatives(let paths):
+                        guard let path = paths.first else { continue }
+                        try Self.insert(value, at: path.components[...], into: &result)
                     case .composite(let paths):
                         let parts = value as? [String: Any] ?? [:]
                         for path in paths {
                             guard let part = parts[path.text] else { continue }
                             if omitNilValues, ValueConversion.isNull(part) { continue }
-                            Self.insert(part, at: path.components[...], into: &result)
+                            try Self.insert(part, at: path.components[...], into: &result)
                         }
                     }
                 }
@@ -283,27 +299,6 @@ final class ModelMapping: @unchecked Sendable {
             throw adapterError(error, forKey: current)
         }
         return result
-    }
-
-    /// Sets `value` at a key path, creating the dictionaries on the way.
-    ///
-    /// When two properties write to the same place (`user` and `user.login`),
-    /// a `nil` (`NSNull`) never replaces what the other wrote: a `nil` user
-    /// with a `nil` `user.login` writes `"user": null`, and a user with a
-    /// `nil` `reporterLogin` keeps the user's login, so that the JSON decodes
-    /// back to the same model.
-    static func insert(_ value: Any, at path: ArraySlice<String>, into dictionary: inout [String: Any]) {
-        guard let first = path.first else { return }
-        if path.count == 1 {
-            if ValueConversion.isNull(value), dictionary[first] != nil { return }
-            dictionary[first] = value
-            return
-        }
-        let existing = dictionary[first]
-        if let existing, ValueConversion.isNull(existing), ValueConversion.isNull(value) { return }
-        var nested = existing as? [String: Any] ?? [:]
-        insert(value, at: path.dropFirst(), into: &nested)
-        dictionary[first] = nested
     }
 
     /// Writes the model as a JSON object.

@@ -18,12 +18,13 @@ struct OutputTree: Sendable {
     /// The top-level object's members.
     let members: [(key: String, node: Node)]
 
-    /// Lays out single-path properties; `nil` when a composite path or two
-    /// properties with the same path need the dictionary route.
+    /// Lays out single-path properties (and alternatives, at their first
+    /// path); `nil` when a composite path or two properties with the same
+    /// path need the dictionary route.
     init?(_ properties: [PropertyMapping]) {
         var root: [(key: String, node: Node)] = []
         for (index, property) in properties.enumerated() {
-            guard case .single(let path) = property.keyPath,
+            guard let path = property.keyPath.outputPath,
                   Self.insert(index, at: path.components[...], into: &root) else { return nil }
         }
         members = root
@@ -174,7 +175,7 @@ struct OutputTree: Sendable {
             let inner = properties[index]
             guard includes(inner, base, selected: selected, omitNilValues: omitNilValues) else { continue }
             current = inner.key
-            ModelMapping.insert(try inner.encode(from: base, options), at: [property.key] + path, into: &holder)
+            try ModelMapping.insert(try inner.encode(from: base, options), at: [property.key] + path, into: &holder)
         }
         let value = holder[property.key] ?? NSNull()
         do {

@@ -24,9 +24,15 @@ class PropertyMapping: @unchecked Sendable {
 
     /// What `source` holds at the property's location, for a report
     /// (`string "x"`, `null`; `object` for a composite; what blocks the path
-    /// when it runs through something that is not an object).
+    /// when it runs through something that is not an object; for
+    /// alternatives, at the one read).
     func foundDescription(in source: JSONObjectSource) -> String {
-        guard case .single(let path) = keyPath else { return "object" }
+        let path: ParsedKeyPath
+        switch keyPath {
+        case .single(let single): path = single
+        case .alternatives(let paths): path = paths[KeyPathLookup.alternativeIndex(among: paths, in: source)]
+        case .composite: return "object"
+        }
         do throws(ValueFailure) {
             switch source {
             case .dictionary(let dictionary):
@@ -97,6 +103,9 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
                 if let found = try KeyPathLookup.value(at: path, in: dictionary) { gathered[path.text] = found }
             }
             value = gathered
+        case .alternatives(let paths):
+            guard let found = try KeyPathLookup.firstValue(among: paths, in: dictionary) else { return }
+            value = found.value
         }
         accessor.store(try codec.decode(value), to: base)
     }
@@ -115,6 +124,10 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
                 }
             }
             accessor.store(try codec.decode(gathered), to: base)
+        case .alternatives(let paths):
+            guard let found = try KeyPathLookup.firstNode(among: paths, in: document, object: object,
+                                                          hint: &hint) else { return }
+            accessor.store(try codec.decode(document, found.node), to: base)
         }
     }
 

@@ -91,11 +91,12 @@ struct UnknownKeysCapture: Sendable {
             $0.accessor.valueType == JSONUnknownKeys.self && keyPaths[$0.key] == nil
         }) else { return nil }
         self.property = property
+        // Every path of every mapping counts, each alternative included:
+        // a key another alternative was read from is not kept unknown.
         var known: Set<String> = []
         for keyPath in keyPaths.values {
-            switch keyPath {
-            case .path(let path): if !path.contains(".") { known.insert(path) }
-            case .composite(let paths): known.formUnion(paths.filter { !$0.contains(".") })
+            for path in ResolvedKeyPath(keyPath)?.paths ?? [] where path.components.count == 1 {
+                known.insert(path.components[0])
             }
         }
         self.known = known
@@ -150,15 +151,29 @@ struct UnknownKeysCapture: Sendable {
         }
     }
 
-    /// `mapped` over `unknown`: objects merge key by key, anything else keeps `mapped` when there is one.
+    /// `mapped` over `unknown`: objects merge key by key, anything else keeps
+    /// `mapped` when there is one. An object written for key paths with array
+    /// indexes (`data.1.name` writes `"data": {"1": {...}}`) over a kept array
+    /// merges into the array's elements, as decoding reads such keys from an
+    /// array, when each of its keys is an index inside the array.
     private static func merged(_ mapped: Any?, over unknown: Any) -> Any {
         guard let mapped else { return unknown }
-        guard let mappedObject = mapped as? [String: Any], var unknownObject = unknown as? [String: Any] else {
-            return mapped
+        guard let mappedObject = mapped as? [String: Any] else { return mapped }
+        if var unknownObject = unknown as? [String: Any] {
+            for (key, value) in mappedObject {
+                unknownObject[key] = merged(value, over: unknownObject[key] ?? value)
+            }
+            return unknownObject
         }
+        guard var unknownArray = ModelMapping.arrayElements(of: unknown) else { return mapped }
+        var elements: [(position: Int, value: Any)] = []
         for (key, value) in mappedObject {
-            unknownObject[key] = merged(value, over: unknownObject[key] ?? value)
+            guard let position = ParsedKeyPath.arrayIndex(of: key), position < unknownArray.count else { return mapped }
+            elements.append((position, value))
         }
-        return unknownObject
+        for (position, value) in elements {
+            unknownArray[position] = merged(value, over: unknownArray[position])
+        }
+        return unknownArray
     }
 }

@@ -5,11 +5,13 @@ import Foundation
 // and throws `TransformerError.invalidInput` naming what it expected.
 
 extension ValueTransformer {
-    /// `String` ↔ `URL`. A string that is not a valid URL throws.
+    /// `String` ↔ `URL`, read with `URL(string:)` (current Foundation
+    /// percent-encodes characters a URL cannot hold, such as `é` and spaces).
+    /// A string `URL(string:)` refuses, and `""`, throw.
     public static let url = ValueTransformer(
         forward: { (string: String) -> URL? in
             guard !string.isEmpty else { return nil }
-            return strictURL(string)
+            return URL(string: string)
         },
         reverse: { (url: URL) -> String? in url.absoluteString })
 
@@ -176,11 +178,3 @@ extension ValueTransformer {
 
 /// `true` when `value` is an instance of `type` (opened as `T`).
 private func isInstance<T>(_ value: Any, of _: T.Type) -> Bool { value is T }
-
-/// `URL(string:)` that refuses, rather than percent-encodes, invalid characters.
-private func strictURL(_ string: String) -> URL? {
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-        return URL(string: string, encodingInvalidCharacters: false)
-    }
-    return URL(string: string)
-}

@@ -455,7 +455,7 @@ enum Robust {
             for keyPath in type.jsonKeyPathsByPropertyKey.values {
                 switch keyPath {
                 case .path(let path): keys.formUnion(path.split(separator: ".").map(String.init))
-                case .composite(let paths):
+                case .composite(let paths), .alternatives(let paths):
                     for path in paths { keys.formUnion(path.split(separator: ".").map(String.init)) }
                 }
             }

@@ -23,7 +23,7 @@ enum RobustDifferences {
         func paths(_ keyPath: JSONKeyPath) -> [String] {
             switch keyPath {
             case .path(let path): return [path]
-            case .composite(let paths): return paths
+            case .composite(let paths), .alternatives(let paths): return paths
             }
         }
         let mapping = type.jsonKeyPathsByPropertyKey.mapValues(paths)
