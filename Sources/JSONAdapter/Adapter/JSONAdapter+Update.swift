@@ -12,7 +12,11 @@ extension JSONAdapter {
     /// try JSONAdapter.update(&issue, fromJSONData: patchResponse)
     /// ```
     ///
-    /// Nothing changes when it throws. A class instance keeps its identity.
+    /// Nothing changes when it throws. A class instance keeps its identity,
+    /// and an `@Observable` one notifies its observers of every tracked
+    /// property the update changes; one that is not an `ObservableModel`
+    /// throws ``ModelError/Code/unsupportedDeclaration`` before anything is
+    /// read (see `ObservableModel`).
     public static func update<M: JSONSerializing>(_ model: inout M, fromJSONData data: Data,
                                                   maximumDepth: Int = 512) throws {
         let mapping = try ModelMapping.of(type(of: model))
@@ -30,6 +34,7 @@ extension JSONAdapter {
     /// copy, then hands it over.
     private static func update<M: JSONSerializing>(_ model: inout M, mapping: ModelMapping,
                                                    from source: JSONObjectSource) throws {
+        if model.objectReference != nil { try model.dynamicDescriptor.checkInPlaceWrites() }
         func patch<Patch: JSONSerializing>(_ type: Patch.Type) throws -> any Model {
             try mapping.decodeOwnType(type, from: source, validating: false)
         }
@@ -40,15 +45,16 @@ extension JSONAdapter {
         }
         try updated.validate()
         if let object = model as? any AnyObject & JSONSerializing {
-            assign(updated, to: object)
+            try assign(updated, to: object)
         } else {
             model = updated
         }
     }
 
     /// Copies every property of `updated` into `object`, which has its type.
-    private static func assign<Object: AnyObject & JSONSerializing>(_ updated: some JSONSerializing, to object: Object) {
+    private static func assign<Object: AnyObject & JSONSerializing>(_ updated: some JSONSerializing,
+                                                                   to object: Object) throws(ModelError) {
         guard let updated = updated as? Object else { return }
-        object.assignProperties(from: updated)
+        try object.assignProperties(from: updated)
     }
 }

@@ -96,10 +96,19 @@ extension JSONSerializing {
     /// With the default `.identity` it is Mantle's
     /// `+[NSDictionary mtl_identityPropertyMapWithModel:]`. Leave a property
     /// out of JSON by removing its key from the result.
+    ///
+    /// The keys are those of the type it is called on at run time: a base
+    /// class whose `class var jsonKeyPathsByPropertyKey` returns
+    /// `jsonKeyPaths()` maps each subclass's own properties too.
     public static func jsonKeyPaths(
         converting conversion: JSONKeyConversion = .identity,
         overriding overrides: [String: JSONKeyPath] = [:]
     ) -> [String: JSONKeyPath] {
+        // `Self` is the static type at the call site (a base class, in its
+        // `class var`), while `self` is the metatype the call was made on at
+        // run time (the subclass being mapped): ask it for its keys.
+        let modelType: any Model.Type = self
+        let propertyKeys = modelType.propertyKeys
         var mapping = [String: JSONKeyPath](minimumCapacity: propertyKeys.count + overrides.count)
         for key in propertyKeys { mapping[key] = .path(conversion.jsonKey(forPropertyKey: key)) }
         return mapping.adding(overrides)

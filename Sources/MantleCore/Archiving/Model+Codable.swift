@@ -83,7 +83,8 @@ extension Model where Self: Decodable {
     /// value; errors from ``validate()`` pass through unchanged.
     public init(from decoder: any Decoder) throws {
         self.init()
-        try decodeProperties(from: decoder)
+        // A new instance: nothing observes it yet, so nothing is notified.
+        try decodeProperties(from: decoder, into: nil)
         try validate()
     }
 
@@ -92,37 +93,59 @@ extension Model where Self: Decodable {
     /// keyed container, through the type's own `Decodable` conformance (no
     /// validation).
     ///
+    /// For a class this writes into an instance that already exists: an
+    /// `@Observable` model notifies its observers of each tracked property
+    /// that changes, and one that is not an ``ObservableModel`` throws
+    /// ``ModelError/Code/unsupportedDeclaration`` (see ``ObservableModel``).
+    ///
     /// - Throws: `DecodingError`; the properties decoded before the error
     ///   keep their new values.
     public mutating func decodeProperties(from decoder: any Decoder) throws {
+        try decodeProperties(from: decoder, into: objectReference)
+    }
+
+    /// Decodes the coded properties into this model; `object` is this model
+    /// when it is an instance that already exists (whose observers are then
+    /// notified), `nil` for a new one.
+    fileprivate mutating func decodeProperties(from decoder: any Decoder, into object: AnyObject?) throws {
         let container = try decoder.container(keyedBy: ModelPropertyCodingKey.self)
         let modelType = type(of: self)
         let descriptor = dynamicDescriptor
         try descriptor.checkSupported()
+        if object != nil { try descriptor.checkInPlaceWrites() }
         try withMutableStorageAddress { base in
-            try Self.decodeCodedProperties(of: modelType, descriptor: descriptor, at: base, from: container)
+            try Self.decodeCodedProperties(of: modelType, descriptor: descriptor, at: base, into: object,
+                                           from: container)
         }
     }
 
-    /// Decodes the coded properties of a model of `modelType` stored at `base`.
+    /// Decodes the coded properties of a model of `modelType` stored at
+    /// `base` (the storage of `object`, when that is not `nil`).
     fileprivate static func decodeCodedProperties(
         of modelType: any Model.Type, descriptor: ModelDescriptor, at base: UnsafeMutableRawPointer,
-        from container: KeyedDecodingContainer<ModelPropertyCodingKey>
+        into object: AnyObject?, from container: KeyedDecodingContainer<ModelPropertyCodingKey>
     ) throws {
         for property in descriptor.properties where property.accessor.isWritable && isCoded(property, in: modelType) {
             guard let decodable = property.accessor.valueType as? any Decodable.Type else { continue }
-            try decode(decodable, of: property, at: base, from: container)
+            try decode(decodable, of: property, at: base, into: object, descriptor: descriptor, from: container)
         }
     }
 
-    /// Decodes one property whose declared type is `Value`, if its key is present.
+    /// Decodes one property whose declared type is `Value`, if its key is
+    /// present, notifying the observers of `object` when it is not `nil`.
     private static func decode<Value: Decodable>(
         _ type: Value.Type, of property: ModelDescriptor.Property, at base: UnsafeMutableRawPointer,
+        into object: AnyObject?, descriptor: ModelDescriptor,
         from container: KeyedDecodingContainer<ModelPropertyCodingKey>
     ) throws {
         let key = ModelPropertyCodingKey(stringValue: property.key)
         guard container.contains(key), let accessor = property.accessor as? TypedPropertyAccessor<Value> else { return }
-        accessor.store(try container.decode(Value.self, forKey: key), to: base)
+        let value = try container.decode(Value.self, forKey: key)
+        guard let object, let observation = descriptor.observation,
+              observation.trackedKeys.contains(property.key) else { return accessor.store(value, to: base) }
+        accessor.store(value, to: base) { store in
+            observation.notifying(key: property.key, of: object, at: base, store)
+        }
     }
 }
 
@@ -131,14 +154,10 @@ extension Model where Self: Decodable & AnyObject {
     /// `decodeProperties(from:)` of structs does); callable from a class's
     /// initializers and non-mutating methods, e.g.
     /// `required convenience init(from decoder: any Decoder) throws { self.init(); try decodeProperties(from: decoder) }`.
+    /// An `@Observable` model notifies its observers, as for the mutating
+    /// `decodeProperties(from:)`.
     public func decodeProperties(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: ModelPropertyCodingKey.self)
-        let modelType = type(of: self)
-        let descriptor = dynamicDescriptor
-        try descriptor.checkSupported()
         var object = self
-        try object.withMutableStorageAddress { base in
-            try Self.decodeCodedProperties(of: modelType, descriptor: descriptor, at: base, from: container)
-        }
+        try object.decodeProperties(from: decoder, into: self)
     }
 }

@@ -30,15 +30,22 @@ extension Model {
 extension Model where Self: AnyObject {
     /// Gives this object every permanent and transitory property value of
     /// `other` (an instance of the same dynamic type), keeping its identity:
-    /// how a class model takes the result of an update made on a copy.
-    package func assignProperties(from other: Self) {
+    /// how a class model takes the result of an update made on a copy. An
+    /// `@Observable` model notifies its observers of each tracked property
+    /// whose value changes (see ``ObservableModel``).
+    ///
+    /// - Throws: the error of ``ModelDescriptor/checkInPlaceWrites()``,
+    ///   before anything is written.
+    package func assignProperties(from other: Self) throws(ModelError) {
         let descriptor = dynamicDescriptor
         guard descriptor === other.dynamicDescriptor else { return }
+        try descriptor.checkInPlaceWrites()
+        let object: AnyObject = self
         var target = self
         other.withStorageAddress { source in
             target.withMutableStorageAddress { destination in
                 for property in descriptor.properties where property.accessor.isWritable {
-                    property.accessor.copyValue(from: source, to: destination)
+                    descriptor.copyInPlace(property, from: source, into: object, at: destination)
                 }
             }
         }

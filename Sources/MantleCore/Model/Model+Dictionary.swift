@@ -41,7 +41,13 @@ extension Model {
     /// (no validation).
     ///
     /// - Throws: ``ModelError``; the model is unchanged when it throws.
+    ///
+    /// For a class this writes into an instance that already exists: an
+    /// `@Observable` model notifies its observers (see ``ObservableModel``).
     public mutating func setValue(_ value: Any?, forKey key: String) throws {
+        if let object = objectReference {
+            return try Self.writeInPlace(value, forKey: key, into: object, descriptor: dynamicDescriptor)
+        }
         let descriptor = dynamicDescriptor
         try descriptor.checkSupported()
         try withMutableStorageAddress { base in
@@ -51,15 +57,44 @@ extension Model {
 
     /// Converts and stores one value, mapping failures to ``ModelError``.
     fileprivate static func write(_ value: Any?, forKey key: String, to base: UnsafeMutableRawPointer,
-                              descriptor: ModelDescriptor) throws {
-        guard let property = descriptor.property(forKey: key), property.accessor.isWritable else {
-            throw ModelError(code: .unknownPropertyKey, propertyKey: key, modelTypeName: descriptor.typeName)
-        }
+                                  descriptor: ModelDescriptor) throws {
         do {
-            try property.accessor.writeValue(value, to: base)
+            try descriptor.writableProperty(forKey: key).accessor.writeValue(value, to: base)
+        } catch let failure as ConversionFailure {
+            throw ModelError(failure, propertyKey: key, modelTypeName: descriptor.typeName)
+        }
+    }
+
+    /// Converts and stores one value into `object`, an instance of this
+    /// class that already exists, notifying its observers (an `@Observable`
+    /// model), mapping failures to ``ModelError``.
+    fileprivate static func writeInPlace(_ value: Any?, forKey key: String, into object: AnyObject,
+                                         descriptor: ModelDescriptor) throws {
+        try descriptor.checkSupported()
+        try descriptor.checkInPlaceWrites()
+        let property = try descriptor.writableProperty(forKey: key)
+        // SAFETY: `object` stays alive for the closure, and its unretained
+        // address is the object from which the runtime's field offsets count.
+        do {
+            try withExtendedLifetime(object) { () throws(ConversionFailure) in
+                try descriptor.writeInPlace(value, to: property, of: object,
+                                            at: Unmanaged.passUnretained(object).toOpaque())
+            }
         } catch {
             throw ModelError(error, propertyKey: key, modelTypeName: descriptor.typeName)
         }
+    }
+}
+
+extension ModelDescriptor {
+    /// The property `key`, if it takes part in the model and is a `var`.
+    ///
+    /// - Throws: ``ModelError/Code/unknownPropertyKey``.
+    fileprivate func writableProperty(forKey key: String) throws(ModelError) -> Property {
+        guard let property = property(forKey: key), property.accessor.isWritable else {
+            throw ModelError(code: .unknownPropertyKey, propertyKey: key, modelTypeName: typeName)
+        }
+        return property
     }
 }
 
@@ -68,15 +103,10 @@ extension Model where Self: AnyObject {
     /// ``Model/init(dictionary:)`` (no validation); callable from a class's
     /// non-mutating methods.
     ///
+    /// An `@Observable` model notifies its observers (see ``ObservableModel``).
+    ///
     /// - Throws: ``ModelError``; the object is unchanged when it throws.
     public func setValue(_ value: Any?, forKey key: String) throws {
-        let descriptor = dynamicDescriptor
-        try descriptor.checkSupported()
-        // SAFETY: `self` is alive for the closure, and its unretained address
-        // is the object from which the runtime's field offsets count.
-        try withExtendedLifetime(self) {
-            try Self.write(value, forKey: key, to: Unmanaged.passUnretained(self).toOpaque(),
-                           descriptor: descriptor)
-        }
+        try Self.writeInPlace(value, forKey: key, into: self, descriptor: dynamicDescriptor)
     }
 }

@@ -7,6 +7,10 @@ extension Model {
     }
 
     /// Merges every key both models have, in this model's declaration order.
+    ///
+    /// An `@Observable` class notifies its observers of each property the
+    /// merge changes, and stops the program when it is not an
+    /// ``ObservableModel`` (see ``takeValue(forKey:from:)-478qy``).
     public mutating func mergeValues(forKeysFrom model: any Model) {
         let otherKeys = type(of: model).propertyKeys
         for property in dynamicDescriptor.properties where otherKeys.contains(property.key) {
@@ -19,7 +23,14 @@ extension Model {
     ///
     /// Call it from a custom ``mergeValue(forKey:from:)`` for the keys that
     /// need no special treatment.
+    ///
+    /// For a class this writes into an instance that already exists: an
+    /// `@Observable` model notifies its observers, and one that is not an
+    /// ``ObservableModel`` stops the program with a message saying what to
+    /// declare (see ``ObservableModel``), rather than make a write its
+    /// observers would miss.
     public mutating func takeValue(forKey key: String, from model: any Model) {
+        dynamicDescriptor.requireInPlaceWrites()
         guard let value = model.value(forKey: key) else { return }
         try? setValue(value, forKey: key)
     }
@@ -27,8 +38,11 @@ extension Model {
 
 extension Model where Self: AnyObject {
     /// Mantle's default merge of one key (see `takeValue(forKey:from:)`),
-    /// callable from a class's non-mutating `mergeValue(forKey:from:)`.
+    /// callable from a class's non-mutating `mergeValue(forKey:from:)`. An
+    /// `@Observable` model notifies its observers, or stops the program when
+    /// it is not an ``ObservableModel`` (see ``ObservableModel``).
     public func takeValue(forKey key: String, from model: any Model) {
+        dynamicDescriptor.requireInPlaceWrites()
         guard let value = model.value(forKey: key) else { return }
         try? setValue(value, forKey: key)
     }

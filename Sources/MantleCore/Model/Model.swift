@@ -25,10 +25,13 @@ import Foundation
 /// properties are permanent, `weak` references transitory, and `let`
 /// constants, `lazy` storage, computed properties and `unowned` references
 /// are not part of the model. Override ``storageBehavior(forPropertyKey:)`` to
-/// change that per key. Only fields declared by types that are models take
-/// part (a class's chain stops at its first non-model superclass), and a
-/// property wrapper's storage takes part under the declared name when the
-/// wrapper conforms to ``ModelPropertyWrapper``. An `NSObject` subclass
+/// change that per key. A class's superclasses that are models contribute
+/// their fields, and so do its plain Swift base classes unless the chain
+/// reaches a class of the system (`NSObject`, `Operation`, …: see
+/// <doc:DefiningModels>). A property wrapper's storage takes part under the
+/// declared name when the wrapper conforms to ``ModelPropertyWrapper``, and so
+/// does an `@Observable` class's storage for a tracked property (see
+/// ``ObservableModel`` for in-place writes). An `NSObject` subclass
 /// should inherit from ``ModelObject`` to get the model's `==`, `hash` and
 /// `description`.
 public protocol Model: Hashable, CustomStringConvertible {
@@ -77,7 +80,8 @@ public protocol Model: Hashable, CustomStringConvertible {
 
     /// Merges every key that both this model and `model` have, through
     /// ``mergeValue(forKey:from:)``: merging from an instance of a superclass
-    /// or a subclass works.
+    /// or a subclass works. An `@Observable` class notifies its observers
+    /// (see ``ObservableModel``).
     mutating func mergeValues(forKeysFrom model: any Model)
 
     /// The version of the model's layout, written into archives

@@ -10,7 +10,9 @@ import Foundation
 /// the model; the model's ``PropertyStorage`` for each key comes from the
 /// type's own `storageBehavior(forPropertyKey:)`; and one typed
 /// ``PropertyAccessor`` is built per property. Reading and writing then cost a
-/// dictionary lookup (by key) and a typed load or store at a fixed offset.
+/// dictionary lookup (by key) and a typed load or store at a fixed offset. For
+/// an `@Observable` class, ``ModelObservation`` tells how writes into an
+/// existing instance notify its observers.
 ///
 /// Why this design: `Mirror` can read but not write; key paths cannot be made
 /// from names; the standard library's field-enumeration SPI is not available
@@ -62,6 +64,10 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// error that every throwing entry point reports; `nil` when there is none.
     package let unsupportedDeclaration: ModelError?
 
+    /// How in-place writes into an existing instance notify its observers,
+    /// for an `@Observable` model (``ObservableModel``); `nil` for other models.
+    package let observation: ModelObservation?
+
     /// Throws ``unsupportedDeclaration``, if any: called first by every
     /// throwing entry point (`init(dictionary:)`, `setValue(_:forKey:)`, the
     /// JSON adapter, the archiver, `Codable`), so that such a model is refused
@@ -71,6 +77,52 @@ package final class ModelDescriptor: @unchecked Sendable {
     @inline(__always)
     package func checkSupported() throws(ModelError) {
         if let unsupportedDeclaration { throw unsupportedDeclaration }
+    }
+
+    /// Throws when a write into an existing instance could not notify its
+    /// observers: the model is `@Observable`, with tracked properties, but
+    /// not an ``ObservableModel`` (or its table is wrong). Called, after
+    /// ``checkSupported()``, by every throwing in-place write
+    /// (`setValue(_:forKey:)`, `decodeProperties(from:)`, `JSONAdapter.update`).
+    @inline(__always)
+    package func checkInPlaceWrites() throws(ModelError) {
+        if let refusal = observation?.refusal { throw refusal }
+    }
+
+    /// Stops the program with the error of ``checkInPlaceWrites()``, if any:
+    /// for in-place writes that cannot throw (merging). A programming error
+    /// that no input can cause (the declaration is missing or wrong), rather
+    /// than a write that the instance's observers would miss.
+    @inline(__always)
+    package func requireInPlaceWrites() {
+        if let refusal = observation?.refusal { preconditionFailure(refusal.description) }
+    }
+
+    /// Converts `value` and stores it in `property` of `object` (whose storage
+    /// address is `base`), an instance that already exists: inside the
+    /// registrar's `withMutation` when the property is tracked and the value
+    /// changes (``checkInPlaceWrites()`` must have passed).
+    package func writeInPlace(_ value: Any?, to property: Property, of object: AnyObject,
+                              at base: UnsafeMutableRawPointer) throws(ConversionFailure) {
+        guard let observation, observation.trackedKeys.contains(property.key) else {
+            return try property.accessor.writeValue(value, to: base)
+        }
+        try property.accessor.writeValue(value, to: base) { store in
+            observation.notifying(key: property.key, of: object, at: base, store)
+        }
+    }
+
+    /// Copies `property` from `source` into `object` (whose storage address
+    /// is `destination`), an instance that already exists, notifying as
+    /// ``writeInPlace(_:to:of:at:)`` does.
+    package func copyInPlace(_ property: Property, from source: UnsafeRawPointer, into object: AnyObject,
+                             at destination: UnsafeMutableRawPointer) {
+        guard let observation, observation.trackedKeys.contains(property.key) else {
+            return property.accessor.copyValue(from: source, to: destination)
+        }
+        property.accessor.copyValue(from: source, to: destination) { store in
+            observation.notifying(key: property.key, of: object, at: destination, store)
+        }
     }
 
     /// Builds the descriptor of `type`.
@@ -84,7 +136,8 @@ package final class ModelDescriptor: @unchecked Sendable {
             foundValueDescription: "an enum's cases are not stored properties; declare the model as a struct or a class")
             : nil
         let keys = type.propertyKeys
-        for field in ModelFields.of(type).fields where keys.contains(field.key) {
+        let fields = ModelFields.of(type)
+        for field in fields.fields where keys.contains(field.key) {
             let storage = type.storageBehavior(forPropertyKey: field.key)
             guard storage != .none else { continue }
             switch makePropertyAccessor(for: field.stored) {
@@ -98,6 +151,10 @@ package final class ModelDescriptor: @unchecked Sendable {
             }
         }
         self.properties = properties
+        observation = ModelObservation(
+            type: type, fields: fields,
+            valueTypes: Dictionary(properties.map { ($0.key, $0.accessor.valueType) }, uniquingKeysWith: { _, last in last }))
+        if let observation, observation.isDeclarationWrong { unsupported = unsupported ?? observation.refusal }
         unsupportedDeclaration = unsupported
         permanentProperties = properties.filter { $0.storage == .permanent }
         indexByKey = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { _, last in last })
@@ -110,60 +167,6 @@ package final class ModelDescriptor: @unchecked Sendable {
     @inline(__always)
     package static func of(_ type: any Model.Type) -> ModelDescriptor {
         cache.value(for: type) { ModelDescriptor(type: type) }
-    }
-}
-
-/// The stored fields that make up a model type, by property key.
-///
-/// Three rules decide which of the runtime's fields (`StoredField`) these are,
-/// and every path (keys, storage, reading, writing, description) uses them:
-/// 1. Only fields declared by types that are themselves models take part. A
-///    class's superclass chain is cut at its first ancestor that is not a
-///    `Model` (`final class Job: Operation, Model` has only its own fields;
-///    `Operation`'s private state is not part of the model). Make a superclass
-///    conform to `Model` to include its fields.
-/// 2. The most derived declaration of a name wins: a subclass property `name`
-///    hides a superclass's private field `name`, for every operation.
-/// 3. A property wrapper's storage `_x` whose type conforms to
-///    ``ModelPropertyWrapper`` takes part under the declared name `x`.
-struct ModelFields: Sendable {
-    /// A stored field with the property key it takes part under.
-    struct Field: Sendable {
-        /// The property key (the declared name; `x` for a wrapper's `_x`).
-        let key: String
-        /// The stored field.
-        let stored: StoredField
-    }
-
-    /// The fields in declaration order (superclass fields first), one per key.
-    let fields: [Field]
-    /// The fields by key.
-    let fieldsByKey: [String: Field]
-
-    /// Field tables built so far.
-    private static let tables = TypeCache<ModelFields>()
-
-    /// The fields of the model type `type`, built once and cached.
-    static func of(_ type: any Model.Type) -> ModelFields {
-        tables.value(for: type) {
-            var byKey: [String: Field] = [:]
-            var order: [String] = []
-            for stored in StoredField.fields(of: type) where stored.declaringType is any Model.Type {
-                let field = Field(key: stored.propertyKey, stored: stored)
-                // Superclass fields come first, so a later field with the same key is the more derived one.
-                if byKey.updateValue(field, forKey: field.key) == nil { order.append(field.key) }
-            }
-            return ModelFields(fields: order.compactMap { byKey[$0] }, fieldsByKey: byKey)
-        }
-    }
-}
-
-extension StoredField {
-    /// The key the field takes part under: its name, or `x` for the storage
-    /// `_x` of a property wrapper that conforms to ``ModelPropertyWrapper``.
-    var propertyKey: String {
-        guard name.hasPrefix("_"), name.count > 1, type is any ModelPropertyWrapper.Type else { return name }
-        return String(name.dropFirst())
     }
 }
 

@@ -28,6 +28,17 @@ package protocol PropertyAccessor: AnyObject, Sendable {
     func isNil(at base: UnsafeRawPointer) -> Bool
     /// Copies the property's value from one instance of the model to another.
     func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer)
+    /// Converts `value` to the property's type (see ``Converter``) and stores
+    /// it, from inside `notify` when the store is a change (see
+    /// ``TypedPropertyAccessor/store(_:to:notifying:)``): an in-place write
+    /// into an `@Observable` model's tracked property.
+    func writeValue(_ value: Any?, to base: UnsafeMutableRawPointer,
+                    notifying notify: (() -> Void) -> Void) throws(ConversionFailure)
+    /// Copies the property's value from one instance of the model to another,
+    /// from inside `notify` when the copy is a change (see
+    /// ``TypedPropertyAccessor/store(_:to:notifying:)``).
+    func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer,
+                   notifying notify: (() -> Void) -> Void)
     /// Compares the property in two instances of the model.
     func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool
     /// Feeds the property's value to `hasher`.
@@ -152,8 +163,38 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
         (base + offset).assumingMemoryBound(to: Value.self).pointee = value
     }
 
+    /// Stores `value`, from inside `notify` when it changes the property by
+    /// the rule of an `@Observable` class's setter (`shouldNotifyObservers`):
+    /// for an `Equatable` type when the old and new values differ by `==`,
+    /// for a class when they are different objects, and always otherwise.
+    /// `notify` calls its argument exactly once.
+    package func store(_ value: Value, to base: UnsafeMutableRawPointer, notifying notify: (() -> Void) -> Void) {
+        guard isObservedChange(from: loadValue(from: base), to: value) else { return storeValue(value, to: base) }
+        notify { storeValue(value, to: base) }
+    }
+
+    /// `true` when `@Observable`'s setter would notify a change from `old` to `new`.
+    private func isObservedChange(from old: Value, to new: Value) -> Bool {
+        if Value.self is any Equatable.Type {
+            // `equal` is the type's own `==` for an `Equatable` type (PointerEquality).
+            return !withUnsafePointer(to: old) { old in withUnsafePointer(to: new) { equal(old, $0) } }
+        }
+        if Value.self is AnyObject.Type { return (old as AnyObject) !== (new as AnyObject) }
+        return true
+    }
+
     package func readValue(from base: UnsafeRawPointer) -> Any? {
         ValueConversion.readableValue(load(from: base))
+    }
+
+    package func writeValue(_ value: Any?, to base: UnsafeMutableRawPointer,
+                            notifying notify: (() -> Void) -> Void) throws(ConversionFailure) {
+        store(try converter.convert(value), to: base, notifying: notify)
+    }
+
+    package func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer,
+                           notifying notify: (() -> Void) -> Void) {
+        store(loadValue(from: source), to: destination, notifying: notify)
     }
 
     package func writeValue(_ value: Any?, to base: UnsafeMutableRawPointer) throws(ConversionFailure) {
