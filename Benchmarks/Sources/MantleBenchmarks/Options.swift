@@ -18,6 +18,10 @@ struct BenchmarkOptions {
     var streamingChildMegabytes: Int?
     /// The size of the streaming child's JSON Lines file, in megabytes.
     var streamingMegabytes = 1_000
+    /// For the regression guard: run the workloads of this corpus and exit.
+    var guardCorpus: String?
+    /// For the regression guard: list the workloads and exit.
+    var guardList = false
 
     /// The usage text.
     static let usage = """
@@ -38,6 +42,11 @@ struct BenchmarkOptions {
                                       (N issues), structs, classes, canada-encode,
                                       canada-jsonencoder, twitter-decode (N rounds)
           --profile-decode N          the same as --profile decode N
+          --guard CORPUS              for the regression guard (Benchmarks/guard/run): each
+                                      operation on CORPUS (issues, twitter, citm, canada), warm,
+                                      inside GuardRun.guardedWork (callgrind --toggle-collect=
+                                      '*guardedWork*' --dump-after='*endOfWorkload*')
+          --guard-list                the guard's workloads, each with whether its input exists
         """
 
     /// Timed rounds for `size`: the requested count, else 5 (3 above 50,000 issues).
@@ -89,6 +98,10 @@ struct BenchmarkOptions {
                 options.streamingMegabytes = try positive(try value(for: argument), for: argument)
             case "--profile-decode":
                 options.profile = (.decode, try positive(try value(for: argument), for: argument))
+            case "--guard":
+                options.guardCorpus = try value(for: argument)
+            case "--guard-list":
+                options.guardList = true
             case "--profile":
                 let name = try value(for: argument)
                 guard let kind = ProfileRun.Kind(rawValue: name) else {

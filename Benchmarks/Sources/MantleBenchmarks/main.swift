@@ -72,6 +72,10 @@ do {
         try MemoryProbe.runChild(count: count)
     } else if let megabytes = options.streamingChildMegabytes {
         try StreamingProbe.runChild(megabytes: megabytes)
+    } else if options.guardList {
+        GuardRun.list()
+    } else if let corpus = options.guardCorpus {
+        try GuardRun.run(corpus)
     } else if let profile = options.profile {
         try ProfileRun.run(kind: profile.kind, count: profile.count)
     } else {
