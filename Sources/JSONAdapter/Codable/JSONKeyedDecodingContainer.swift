@@ -47,7 +47,12 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     /// The member for `key`, or `nil`.
     @inline(__always)
     private func value(for key: Key) -> DecodingValue? {
-        object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &hint)
+        // The cursor is copied in and out: an `inout` access to a class's
+        // property would be checked at run time for the whole call.
+        var cursor = hint
+        let value = object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &cursor)
+        hint = cursor
+        return value
     }
 
     /// The member for `key`, or `keyNotFound`.
@@ -156,7 +161,9 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     func superDecoder() throws -> any Decoder {
         let key = JSONCodingKey.super
-        let value = object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &hint)
+        var cursor = hint
+        let value = object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &cursor)
+        hint = cursor
         return decoder.superDecoder(for: value, at: path, key: key)
     }
 

@@ -21,25 +21,32 @@ import Foundation
 /// checks the thread's stack (``RecursionGuard``), so that a type which
 /// decodes itself without end fails instead of overflowing.
 final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
+    /// What the decoder is decoding: swapped as a whole for a nested value
+    /// (one access to the class's storage rather than one per field).
+    private struct Focus {
+        /// The value being decoded.
+        var value: DecodingValue
+        /// The path of the container that holds ``value``.
+        var basePath: CodingPath
+        /// The key of ``value`` in that container (appended only when needed).
+        var key: (any CodingKey)?
+        /// The type being decoded, for errors.
+        var valueType: Any.Type
+
+        /// The path of ``value``.
+        var path: CodingPath { key.map { basePath.appending($0) } ?? basePath }
+    }
+
     /// The configuration's choices inside `Codable` values.
     let options: CodableOptions
-    /// The value being decoded.
-    private var value: DecodingValue
-    /// The path of the container that holds ``value``.
-    private var basePath: CodingPath
-    /// The key of ``value`` in that container (appended only when needed).
-    private var key: (any CodingKey)?
-    /// The type being decoded, for errors.
-    private var valueType: Any.Type
+    /// What is being decoded.
+    private var focus: Focus
 
     /// A decoder for `value` at `path` (plus `key`), which should become a `valueType`.
     init(options: CodableOptions, value: DecodingValue, path: CodingPath, key: (any CodingKey)? = nil,
          valueType: Any.Type) {
         self.options = options
-        self.value = value
-        basePath = path
-        self.key = key
-        self.valueType = valueType
+        focus = Focus(value: value, basePath: path, key: key, valueType: valueType)
     }
 
     /// Decodes a `T` from `value`, the top of a property value.
@@ -47,10 +54,10 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
         try JSONValueDecoder(options: options, value: value, path: .root, valueType: T.self).unwrap(T.self, from: value, at: .root, key: nil)
     }
 
-    /// The path of ``value``.
-    private var path: CodingPath { key.map { basePath.appending($0) } ?? basePath }
-
-    var codingPath: [any CodingKey] { basePath.keys(appending: key) }
+    var codingPath: [any CodingKey] {
+        let focus = focus
+        return focus.basePath.keys(appending: focus.key)
+    }
 
     /// Empty: the adapter has no user info to give.
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -58,16 +65,18 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try keyedContainer(type, for: value, at: path, expected: "an object" + typeSuffix)
+        let focus = focus
+        return try keyedContainer(type, for: focus.value, at: focus.path, expected: "an object" + Self.suffix(focus))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try unkeyedContainer(for: value, at: path, expected: "an array" + typeSuffix)
+        let focus = focus
+        return try unkeyedContainer(for: focus.value, at: focus.path, expected: "an array" + Self.suffix(focus))
     }
 
     /// ` for Geo`: the type being decoded, for errors (empty for a super decoder's value).
-    private var typeSuffix: String {
-        valueType == Any.self ? "" : " for \(ValueDescription.typeName(valueType))"
+    private static func suffix(_ focus: Focus) -> String {
+        focus.valueType == Any.self ? "" : " for \(ValueDescription.typeName(focus.valueType))"
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -188,9 +197,9 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
             throw DecodingError.dataCorrupted(.init(codingPath: path.keys(appending: key),
                                                     debugDescription: "values nested too deep for this thread's stack"))
         }
-        let saved = (self.value, basePath, self.key, valueType)
-        (self.value, basePath, self.key, valueType) = (value, path, key, T.self)
-        defer { (self.value, basePath, self.key, valueType) = saved }
+        let saved = focus
+        focus = Focus(value: value, basePath: path, key: key, valueType: T.self)
+        defer { focus = saved }
         return try body()
     }
 
@@ -207,26 +216,34 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
 
     // MARK: SingleValueDecodingContainer
 
-    func decodeNil() -> Bool { value.isNull }
-    func decode(_: Bool.Type) throws -> Bool { try bool(value, at: basePath, key: key) }
-    func decode(_: String.Type) throws -> String { try string(value, at: basePath, key: key) }
-    func decode(_: Double.Type) throws -> Double { try floating(Double.self, value, at: basePath, key: key) }
-    func decode(_: Float.Type) throws -> Float { try floating(Float.self, value, at: basePath, key: key) }
-    func decode(_: Int.Type) throws -> Int { try integer(Int.self, value, at: basePath, key: key) }
-    func decode(_: Int8.Type) throws -> Int8 { try integer(Int8.self, value, at: basePath, key: key) }
-    func decode(_: Int16.Type) throws -> Int16 { try integer(Int16.self, value, at: basePath, key: key) }
-    func decode(_: Int32.Type) throws -> Int32 { try integer(Int32.self, value, at: basePath, key: key) }
-    func decode(_: Int64.Type) throws -> Int64 { try integer(Int64.self, value, at: basePath, key: key) }
-    func decode(_: UInt.Type) throws -> UInt { try integer(UInt.self, value, at: basePath, key: key) }
-    func decode(_: UInt8.Type) throws -> UInt8 { try integer(UInt8.self, value, at: basePath, key: key) }
-    func decode(_: UInt16.Type) throws -> UInt16 { try integer(UInt16.self, value, at: basePath, key: key) }
-    func decode(_: UInt32.Type) throws -> UInt32 { try integer(UInt32.self, value, at: basePath, key: key) }
-    func decode(_: UInt64.Type) throws -> UInt64 { try integer(UInt64.self, value, at: basePath, key: key) }
+    /// `body` on the focused value, its container's path and its key (read
+    /// with one access to the class's storage).
+    @inline(__always)
+    private func single<T>(_ body: (DecodingValue, CodingPath, (any CodingKey)?) throws -> T) rethrows -> T {
+        let focus = focus
+        return try body(focus.value, focus.basePath, focus.key)
+    }
+
+    func decodeNil() -> Bool { focus.value.isNull }
+    func decode(_: Bool.Type) throws -> Bool { try single { try bool($0, at: $1, key: $2) } }
+    func decode(_: String.Type) throws -> String { try single { try string($0, at: $1, key: $2) } }
+    func decode(_: Double.Type) throws -> Double { try single { try floating(Double.self, $0, at: $1, key: $2) } }
+    func decode(_: Float.Type) throws -> Float { try single { try floating(Float.self, $0, at: $1, key: $2) } }
+    func decode(_: Int.Type) throws -> Int { try single { try integer(Int.self, $0, at: $1, key: $2) } }
+    func decode(_: Int8.Type) throws -> Int8 { try single { try integer(Int8.self, $0, at: $1, key: $2) } }
+    func decode(_: Int16.Type) throws -> Int16 { try single { try integer(Int16.self, $0, at: $1, key: $2) } }
+    func decode(_: Int32.Type) throws -> Int32 { try single { try integer(Int32.self, $0, at: $1, key: $2) } }
+    func decode(_: Int64.Type) throws -> Int64 { try single { try integer(Int64.self, $0, at: $1, key: $2) } }
+    func decode(_: UInt.Type) throws -> UInt { try single { try integer(UInt.self, $0, at: $1, key: $2) } }
+    func decode(_: UInt8.Type) throws -> UInt8 { try single { try integer(UInt8.self, $0, at: $1, key: $2) } }
+    func decode(_: UInt16.Type) throws -> UInt16 { try single { try integer(UInt16.self, $0, at: $1, key: $2) } }
+    func decode(_: UInt32.Type) throws -> UInt32 { try single { try integer(UInt32.self, $0, at: $1, key: $2) } }
+    func decode(_: UInt64.Type) throws -> UInt64 { try single { try integer(UInt64.self, $0, at: $1, key: $2) } }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func decode(_: Int128.Type) throws -> Int128 { try integer(Int128.self, value, at: basePath, key: key) }
+    func decode(_: Int128.Type) throws -> Int128 { try single { try integer(Int128.self, $0, at: $1, key: $2) } }
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    func decode(_: UInt128.Type) throws -> UInt128 { try integer(UInt128.self, value, at: basePath, key: key) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, from: value, at: basePath, key: key) }
+    func decode(_: UInt128.Type) throws -> UInt128 { try single { try integer(UInt128.self, $0, at: $1, key: $2) } }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try single { try unwrap(type, from: $0, at: $1, key: $2) } }
 }
 
 /// `[String: Value]`, which decodes its members with their keys as written

@@ -204,6 +204,28 @@ struct CodableEncodingTests {
         let json = #"{"account_stats": {"follower_count": 3, "counts_by_name": {"camelCase": 1}}}"#
         #expect(try path.decode(Account.self, json, configuration: configuration) == account)
     }
+
+    /// Checks: a coding key with an acronym is found, since the key is converted (JSONDecoder's
+    /// `.convertFromSnakeCase` turns `avatar_url` into `avatarUrl` and misses `avatarURL`).
+    @Test("acronym keys under snake_case", arguments: SemPath.allCases)
+    func acronymKeys(path: SemPath) throws {
+        struct Links: Codable, Equatable {
+            var avatarURL: URL
+        }
+        struct Profile: JSONSerializing, Equatable {
+            var links: Links?
+            static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+        }
+        let configuration = JSONAdapter.Configuration(keyConversion: .snakeCase)
+        let json = #"{"links": {"avatar_url": "https://example.com/a.png"}}"#
+        let profile = try path.decode(Profile.self, json, configuration: configuration)
+        #expect(profile.links?.avatarURL.absoluteString == "https://example.com/a.png")
+        #expect(CanonicalNumbers.text(try path.encode(profile, configuration: configuration))
+            == CanonicalNumbers.text(try Sem.object(json)))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(throws: DecodingError.self) { _ = try decoder.decode([String: Links].self, from: Data(json.utf8)) }
+    }
 }
 
 /// Canonical JSON text of Foundation values, with numbers compared by value:

@@ -168,10 +168,16 @@ struct CodableErrorTests {
         var value = 1
     }
 
+    /// A type that is only `Decodable`.
+    struct ReadOnly: Decodable {
+        var value = 1
+    }
+
     /// A model with them.
     struct Misused: JSONSerializing {
         var twice: Twice?
         var writeOnly = WriteOnly()
+        var readOnly: ReadOnly?
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
     }
 
@@ -186,6 +192,12 @@ struct CodableErrorTests {
         let oneWay = try #require(Sem.adapterError { _ = try path.decode(Misused.self, #"{"writeOnly": {"value": 2}}"#) })
         #expect(oneWay.code == .invalidJSONMapping)
         #expect(oneWay.description.contains("WriteOnly is Encodable but not Decodable"))
+        var readable = try path.decode(Misused.self, #"{"readOnly": {"value": 2}}"#)
+        #expect(readable.readOnly?.value == 2)
+        readable.twice = nil
+        let otherWay = try #require(Sem.adapterError { _ = try path.encode(readable) })
+        #expect(otherWay.code == .invalidJSONMapping)
+        #expect(otherWay.description.contains("ReadOnly is Decodable but not Encodable"))
     }
 
     // MARK: Depth
