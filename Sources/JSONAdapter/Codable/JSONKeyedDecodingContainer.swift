@@ -59,8 +59,8 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
     @inline(__always)
     private func require(_ key: Key) throws -> DecodingValue {
         guard let value = value(for: key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: path.keys(),
-                                                       debugDescription: "missing key \"\(decoder.options.jsonKey(for: key.stringValue))\""))
+            let jsonKey = decoder.options.jsonKey(for: key.stringValue)
+            throw DecodingError.keyNotFound(key, .init(codingPath: path.keys(), debugDescription: "missing key \"\(jsonKey)\""))
         }
         return value
     }

@@ -94,14 +94,20 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         try decodeNext { [decoder, path] in try decoder.floating(F.self, $0, at: path, key: $1) }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         let elementPath = path.appending(currentKey)
-        return try decodeNext { [decoder] value, _ in try decoder.keyedContainer(type, for: value, at: elementPath, expected: "an object") }
+        return try decodeNext { [decoder] value, _ in
+            try decoder.keyedContainer(type, for: value, at: elementPath, expected: "an object")
+        }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let elementPath = path.appending(currentKey)
-        return try decodeNext { [decoder] value, _ in try decoder.unkeyedContainer(for: value, at: elementPath, expected: "an array") }
+        return try decodeNext { [decoder] value, _ in
+            try decoder.unkeyedContainer(for: value, at: elementPath, expected: "an array")
+        }
     }
 
     mutating func superDecoder() throws -> any Decoder {

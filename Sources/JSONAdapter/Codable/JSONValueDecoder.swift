@@ -51,7 +51,8 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes a `T` from `value`, the top of a property value.
     static func decode<T: Decodable>(_ type: T.Type, from value: DecodingValue, options: CodableOptions) throws -> T {
-        try JSONValueDecoder(options: options, value: value, path: .root, valueType: T.self).unwrap(T.self, from: value, at: .root, key: nil)
+        let decoder = JSONValueDecoder(options: options, value: value, path: .root, valueType: T.self)
+        return try decoder.unwrap(T.self, from: value, at: .root, key: nil)
     }
 
     var codingPath: [any CodingKey] {
@@ -162,29 +163,28 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     /// anything else through its own `init(from:)`.
     func unwrap<T: Decodable>(_ type: T.Type, from value: DecodingValue, at path: CodingPath,
                               key: (any CodingKey)?) throws -> T {
-        if T.self == String.self { return try same(string(value, at: path, key: key), at: path, key: key) }
-        if T.self == Int.self { return try same(integer(Int.self, value, at: path, key: key), at: path, key: key) }
-        if T.self == Double.self { return try same(floating(Double.self, value, at: path, key: key), at: path, key: key) }
-        if T.self == Bool.self { return try same(bool(value, at: path, key: key), at: path, key: key) }
-        if T.self == Date.self { return try same(decode(with: options.dateCodec, value, at: path, key: key), at: path, key: key) }
-        if T.self == Data.self { return try same(decode(with: options.dataCodec, value, at: path, key: key), at: path, key: key) }
-        if T.self == Decimal.self {
-            return try same(decode(with: options.decimalCodec, value, at: path, key: key), at: path, key: key)
-        }
+        /// `result` as the `T` it is.
+        func typed(_ result: some Any) throws -> T { try same(result, at: path, key: key) }
+        if T.self == String.self { return try typed(string(value, at: path, key: key)) }
+        if T.self == Int.self { return try typed(integer(Int.self, value, at: path, key: key)) }
+        if T.self == Double.self { return try typed(floating(Double.self, value, at: path, key: key)) }
+        if T.self == Bool.self { return try typed(bool(value, at: path, key: key)) }
+        if T.self == Date.self { return try typed(decode(with: options.dateCodec, value, at: path, key: key)) }
+        if T.self == Data.self { return try typed(decode(with: options.dataCodec, value, at: path, key: key)) }
+        if T.self == Decimal.self { return try typed(decode(with: options.decimalCodec, value, at: path, key: key)) }
         if T.self == URL.self {
-            let text = try string(value, at: path, key: key)
-            guard let url = URL(string: text) else {
+            guard let url = URL(string: try string(value, at: path, key: key)) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path.keys(appending: key),
                                                         debugDescription: "expected a URL string, found \(value.description)"))
             }
-            return try same(url, at: path, key: key)
+            return try typed(url)
         }
         if options.convertsKeys, let dictionary = T.self as? any StringKeyedDecodable.Type {
             let keyPath = key.map { path.appending($0) } ?? path
             guard let object = value.object else {
                 throw mismatch(T.self, "an object for \(ValueDescription.typeName(T.self))", value, at: path, key: key)
             }
-            return try same(dictionary.decodeMembers(of: object, with: self, at: keyPath), at: path, key: key)
+            return try typed(dictionary.decodeMembers(of: object, with: self, at: keyPath))
         }
         return try nested(T.self, value, at: path, key: key) { try T(from: self) }
     }

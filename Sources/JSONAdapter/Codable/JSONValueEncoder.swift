@@ -153,8 +153,12 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
         if T.self == Int.self, let integer = value as? Int { return .signed(Int64(integer)) }
         if T.self == Double.self, let double = value as? Double { return try floating(double, at: path, key: key) }
         if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
-        if T.self == Date.self, let date = value as? Date { return try encode(date, with: options.dateCodec, at: path, key: key) }
-        if T.self == Data.self, let data = value as? Data { return try encode(data, with: options.dataCodec, at: path, key: key) }
+        if T.self == Date.self, let date = value as? Date {
+            return try encode(date, with: options.dateCodec, at: path, key: key)
+        }
+        if T.self == Data.self, let data = value as? Data {
+            return try encode(data, with: options.dataCodec, at: path, key: key)
+        }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         if T.self == Decimal.self, let decimal = value as? Decimal {
             guard !decimal.isNaN else {
