@@ -22,6 +22,8 @@ struct BenchmarkOptions {
     var guardCorpus: String?
     /// For the regression guard: list the workloads and exit.
     var guardList = false
+    /// Run only the Codable-bridge comparison (``CodableBridgeProbe``) and print it.
+    var codableBridgeOnly = false
 
     /// The usage text.
     static let usage = """
@@ -34,13 +36,16 @@ struct BenchmarkOptions {
           --json                      print the results as JSON instead of a table
           --no-memory                 skip the peak-memory and streaming child processes
           --streaming-megabytes N     size of the JSON Lines file the streaming child reads (default 1000)
+          --codable-bridge            only the Codable-bridged properties against JSONDecoder/JSONEncoder
+                                      (2,000 issues; --rounds applies)
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
           --profile KIND N            for profilers: one warm run of one workload inside
                                       ProfileRun.profiledWork (callgrind --toggle-collect=
                                       '*profiledWork*'); KIND: decode, json-lines, json-lines-file (N issues),
                                       equality, synthesized-equality, hash, synthesized-hash
                                       (N issues), structs, classes, canada-encode,
-                                      canada-jsonencoder, twitter-decode (N rounds)
+                                      canada-jsonencoder, twitter-decode (N rounds),
+                                      codable-decode, codable-jsondecoder (N issues)
           --profile-decode N          the same as --profile decode N
           --guard CORPUS              for the regression guard (Benchmarks/guard/run): each
                                       operation on CORPUS (issues, twitter, citm, canada), warm,
@@ -90,6 +95,8 @@ struct BenchmarkOptions {
                 options.json = true
             case "--no-memory":
                 options.measureMemory = false
+            case "--codable-bridge":
+                options.codableBridgeOnly = true
             case "--measure-memory":
                 options.memoryChildCount = try positive(try value(for: argument), for: argument)
             case "--measure-streaming":

@@ -39,6 +39,10 @@ enum ProfileRun {
         case canadaJSONEncoder = "canada-jsonencoder"
         /// `model(of:fromJSONData:)` of twitter.json's model (N rounds; needs ../shared).
         case twitterDecode = "twitter-decode"
+        /// The Codable bridge decoding N issues' user, assignee and labels (``CodableBridgeProbe``).
+        case codableDecode = "codable-decode"
+        /// `JSONDecoder` decoding the same subtrees.
+        case codableJSONDecoder = "codable-jsondecoder"
     }
 
     /// Builds the input, warms up (mappings are compiled on first use), then runs `kind` once.
@@ -94,6 +98,14 @@ enum ProfileRun {
             let twitter = try Data(contentsOf: directory.appendingPathComponent("twitter.json"))
             blackHole(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: twitter))
             try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: twitter)) } }
+        case .codableDecode:
+            let data = templates.data(count: count)
+            blackHole(try JSONAdapter.models(of: CodableBridgeProbe.BridgedIssue.self, fromJSONData: data))
+            blackHole(try profiledWork { try JSONAdapter.models(of: CodableBridgeProbe.BridgedIssue.self, fromJSONData: data) })
+        case .codableJSONDecoder:
+            let data = templates.data(count: count)
+            blackHole(try JSONDecoder().decode([CodableBridgeProbe.SubtreeTwin].self, from: data))
+            blackHole(try profiledWork { try JSONDecoder().decode([CodableBridgeProbe.SubtreeTwin].self, from: data) })
         case .canadaEncode, .canadaJSONEncoder:
             guard let directory = CorporaSuite.directory else {
                 throw CorporaError("--profile \(kind.rawValue) needs ../shared/fixtures/corpora")

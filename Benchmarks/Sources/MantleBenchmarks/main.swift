@@ -36,6 +36,10 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
     }
     progress("class models from dictionaries with unmapped keys")
     let bridging = try ClassBridgingProbe.run(rounds: options.rounds(for: 2_000))
+    progress("Codable-bridged properties against JSONDecoder")
+    let codable = CodableBridgeProbe.report(try CodableBridgeProbe.run(templates: templates, count: 2_000,
+                                                                       rounds: options.rounds(for: 2_000)),
+                                            count: 2_000)
 
     machine.loadAtEnd = MachineInfo.loadAverage()
     let input = """
@@ -48,6 +52,7 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
     goals.append(GoalResult(name: "class models, dictionaries", formula: "classes / structs (unmapped keys)",
                             basis: "500 items × 200 unmapped keys, medians",
                             value: bridging.classes / bridging.structs, atMost: 1.2))
+    goals.append(codable.goal)
     if let streaming {
         goals.append(GoalResult(name: "streaming, peak memory", formula: "RSS growth, MiB (JSON Lines)",
                                 basis: "\(bytes(streaming.bytes)), \(grouped(streaming.models)) issues, child process",
@@ -61,6 +66,7 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
                         goals: goals, memory: memory)
     print(options.json ? try report.json() : report.table())
     if !options.json {
+        print(codable.lines.joined(separator: "\n"))
         let corpusGoals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, progress: progress)
         if !corpusGoals.isEmpty { print(Report.goalLines(corpusGoals).joined(separator: "\n")) }
     }
@@ -78,6 +84,11 @@ do {
         try GuardRun.run(corpus)
     } else if let profile = options.profile {
         try ProfileRun.run(kind: profile.kind, count: profile.count)
+    } else if options.codableBridgeOnly {
+        let result = try CodableBridgeProbe.run(templates: IssueTemplates.load(), count: 2_000,
+                                                rounds: options.rounds(for: 2_000))
+        let report = CodableBridgeProbe.report(result, count: 2_000)
+        print((report.lines + Report.goalLines([report.goal])).joined(separator: "\n"))
     } else {
         try runBenchmarks(options)
     }

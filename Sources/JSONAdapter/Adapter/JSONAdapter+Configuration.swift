@@ -3,7 +3,7 @@ import MantleJSON
 
 extension JSONAdapter {
     /// Choices for one adapter or one call, rather than for the whole process:
-    /// how dates are written in JSON, transformers for property types, a key
+    /// how dates and data are written in JSON, transformers for property types, a key
     /// conversion applied to every mapping, leniency for drifted JSON, and
     /// encoding options.
     ///
@@ -42,6 +42,8 @@ extension JSONAdapter {
         struct Settings: Sendable {
             /// See ``JSONAdapter/Configuration/dateFormat``.
             var dateFormat: DateFormat = .iso8601
+            /// See ``JSONAdapter/Configuration/dataEncoding``.
+            var dataEncoding: DataEncoding = .base64
             /// See ``JSONAdapter/Configuration/keyConversion``.
             var keyConversion: JSONKeyConversion = .identity
             /// See ``JSONAdapter/Configuration/options``.
@@ -61,6 +63,15 @@ extension JSONAdapter {
             set { change { $0.dateFormat = newValue } }
         }
 
+        /// How `Data` properties without a transformer of their own, and `Data`
+        /// inside `Codable` property values, are written; `.base64` by default
+        /// (as `JSONEncoder` and `JSONDecoder` do). One property can choose
+        /// another form with the transformer ``ValueTransformer/data(_:)``.
+        public var dataEncoding: DataEncoding {
+            get { context.settings.dataEncoding }
+            set { change { $0.dataEncoding = newValue } }
+        }
+
         /// A conversion applied to every key of every (non-composite) key path of the
         /// mappings decoded and encoded with this configuration (nested models
         /// included), like `JSONDecoder`'s `keyDecodingStrategy`: with
@@ -68,7 +79,11 @@ extension JSONAdapter {
         /// `createdAt` from `created_at`, and `"user.avatarURL"` from
         /// `user.avatar_url`. Each of ``JSONKeyPath/alternatives(_:)`` is
         /// converted; keys made of digits (array indexes) are not. Keys
-        /// already in the converted form stay as they are. `.identity` (the
+        /// already in the converted form stay as they are. It applies to the
+        /// coding keys of `Codable` property values too (both ways, as
+        /// `JSONEncoder`'s `.convertToSnakeCase` converts them on writing), but
+        /// not to the keys of `[String: _]` dictionaries inside them, which
+        /// `JSONDecoder` and `JSONEncoder` leave as they are. `.identity` (the
         /// keys as written) by default.
         public var keyConversion: JSONKeyConversion {
             get { context.settings.keyConversion }

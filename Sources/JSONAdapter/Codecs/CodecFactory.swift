@@ -7,11 +7,13 @@ import Foundation
 /// `transformerForModelPropertiesOfClass:`); otherwise the type's
 /// ``ValueKind`` decides: `Optional`, `String`, `Substring` and `Character`
 /// (strings), `Bool`, every integer and floating-point type, `URL`, `UUID`,
-/// `Date`, `Decimal` (an exact JSON number), nested `JSONSerializing` models,
-/// `RawRepresentable` types, `Array`, `Set`, dictionaries whose keys have a
-/// text form (``JSONObjectKey``; element types inferred recursively) and
-/// `Any`; any other type must already have the type (only a transformer can
-/// produce it). A dictionary whose keys have no text form gets an
+/// `Date`, `Data` (``JSONAdapter/Configuration/dataEncoding``), `Decimal`
+/// (an exact JSON number), nested `JSONSerializing` models, `RawRepresentable`
+/// types, `Array`, `Set`, dictionaries whose keys have a text form
+/// (``JSONObjectKey``; element types inferred recursively), `Any`, and
+/// every other `Decodable`/`Encodable` type through its own conformance
+/// (``CodableCodec``); any other type must already have the type (only a
+/// transformer can produce it). A dictionary whose keys have no text form gets an
 /// ``UnsupportedCodec``, and its mapping does not compile.
 ///
 /// A property's ``JSONLeniency`` reaches every codec built for it: scalars
@@ -47,18 +49,24 @@ enum CodecFactory {
         case .url: return URLCodec()
         case .uuid: return UUIDCodec()
         case .date: return context.dateCodec
+        case .data: return DataCodec(context.settings.dataEncoding)
         case .model(let model):
             if let serializing = model as? any JSONSerializing.Type { return serializing.modelCodec(in: context) }
             if let represented = model as? any RawRepresentable.Type {
                 return represented.rawRepresentableCodec(in: context, leniency: leniency)
             }
-            return nil
+            // A model that JSON cannot map but that is `Codable` goes by its conformance.
+            let decodable = model as? any Decodable.Type, encodable = model as? any Encodable.Type
+            guard decodable != nil || encodable != nil else { return nil }
+            return CodableCodec<Value>(decodable: decodable, encodable: encodable, in: context)
+        case .codable(let decodable, let encodable):
+            return CodableCodec<Value>(decodable: decodable, encodable: encodable, in: context)
         case .rawRepresentable(let represented): return represented.rawRepresentableCodec(in: context, leniency: leniency)
         case .array(let array): return array.arrayCodec(in: context, leniency: leniency)
         case .set(let set): return set.setCodec(in: context, leniency: leniency)
         case .stringKeyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context, leniency: leniency)
         case .keyedDictionary(let dictionary): return dictionary.dictionaryCodec(in: context, leniency: leniency)
-        case .data, .null, .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
+        case .null, .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
             return nil
         }
     }

@@ -64,7 +64,7 @@ enum Coercions {
         case .decimal: coercion = numbers ? decimalFromString as (FoundScalar) -> Decimal? : nil
         case .any, .substring, .character, .url, .uuid, .date, .data, .optional, .array, .set,
              .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
-             .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .other:
+             .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
             // Containers and enums reach their scalars through their own codecs.
             coercion = nil
         }

@@ -53,7 +53,7 @@ struct EmbeddedModels {
             }
             return try replacingModels(inMembers: members, depth: depth)
         case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data,
-             .set, .keyedDictionary, .rawRepresentable, .null, .foundationNumber, .foundationString, .other:
+             .set, .keyedDictionary, .rawRepresentable, .null, .foundationNumber, .foundationString, .codable, .other:
             return nil
         }
     }
@@ -123,7 +123,7 @@ struct EmbeddedModels {
              .rawRepresentable, .null, .foundationNumber, .foundationString:
             return false
         case .any, .model, .optional, .array, .set, .stringKeyedDictionary, .keyedDictionary,
-             .foundationArray, .foundationDictionary, .other:
+             .foundationArray, .foundationDictionary, .codable, .other:
             return true
         }
     }

@@ -49,7 +49,7 @@ private struct KeyText {
             return represented.rawKeyText()
         case .bool, .floating, .substring, .character, .decimal, .date, .data, .optional, .array, .set,
              .stringKeyedDictionary, .keyedDictionary, .model, .null, .foundationNumber, .foundationString,
-             .foundationArray, .foundationDictionary, .any, .other:
+             .foundationArray, .foundationDictionary, .any, .codable, .other:
             return (type as? any LosslessStringConvertible.Type)?.losslessKeyText()
         }
     }

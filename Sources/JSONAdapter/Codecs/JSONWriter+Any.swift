@@ -82,7 +82,7 @@ extension JSONWriter {
             if let array = value as? NSArray {
                 return try writeArray(FoundationContainers.elements(of: array), sortedKeys: sortedKeys, path: &path)
             }
-        case .any, .url, .uuid, .date, .data, .set, .keyedDictionary, .model, .rawRepresentable, .other:
+        case .any, .url, .uuid, .date, .data, .set, .keyedDictionary, .model, .rawRepresentable, .codable, .other:
             break
         }
         throw path.error("unsupported type \(type(of: value))")

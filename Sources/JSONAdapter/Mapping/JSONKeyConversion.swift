@@ -18,6 +18,8 @@ import Foundation
 public struct JSONKeyConversion: Sendable {
     /// Turns one property key into a JSON key.
     private let convert: @Sendable (String) -> String
+    /// `true` for ``identity`` only, so that `Codable` values skip converting keys.
+    private(set) var isIdentity = false
 
     /// A conversion by `convert`, applied to every property key.
     public static func custom(_ convert: @escaping @Sendable (String) -> String) -> JSONKeyConversion {
@@ -25,7 +27,7 @@ public struct JSONKeyConversion: Sendable {
     }
 
     /// The property key itself (Mantle's `+[NSDictionary mtl_identityPropertyMapWithModel:]`).
-    public static let identity = JSONKeyConversion { $0 }
+    public static let identity = JSONKeyConversion(convert: { $0 }, isIdentity: true)
 
     /// Words joined by underscores, lowercased, splitting words as Foundation's
     /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` does: `htmlURL` →

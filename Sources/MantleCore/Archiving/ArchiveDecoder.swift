@@ -211,7 +211,7 @@ final class ArchiveDecoder {
             case .model(let model): knownTypes[ArchiveTypeName.of(model)] = model
             case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid,
                  .date, .data, .rawRepresentable, .null, .foundationNumber, .foundationString,
-                 .foundationArray, .foundationDictionary, .other:
+                 .foundationArray, .foundationDictionary, .codable, .other:
                 break
             }
         }
@@ -303,9 +303,10 @@ final class ArchiveDecoder {
             }
             return try typed(result)
         case (.optional, _), (.keyedDictionary, _), (.any, _), (.null, _), (.foundationNumber, _), (.foundationString, _),
-             (.foundationArray, _), (.foundationDictionary, _), (.other, _):
+             (.foundationArray, _), (.foundationDictionary, _), (.codable, _), (.other, _):
             // `Any`, `AnyObject`, `AnyHashable`, protocol types, Foundation
-            // classes: whatever the archive describes, if it fits.
+            // classes, `Codable` types (which archives cannot hold: the
+            // encoder refuses them): whatever the archive describes, if it fits.
             return try typed(plainValue(value, path: path))
         }
     }

@@ -285,8 +285,10 @@ final class ArchiveEncoder {
             // Not reached: optionals were flattened and null handled above.
             try checkDepth(depth, at: path)
             return .leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
-        case .keyedDictionary, .any, .other:
-            // Archives hold string-keyed dictionaries only.
+        case .keyedDictionary, .any, .codable, .other:
+            // Archives hold string-keyed dictionaries only, and no `Codable`
+            // values (encode the model with `Codable` instead, which codes
+            // each property through its own conformance).
             break
         }
         throw unsupported("exclude the property with encodingBehavior(forPropertyKey:)")

@@ -80,7 +80,7 @@ package enum JSONShapedValue {
             }
             self = .object(members)
         case .any, .substring, .character, .url, .uuid, .date, .data, .set, .keyedDictionary, .model,
-             .rawRepresentable, .other:
+             .rawRepresentable, .codable, .other:
             return nil
         }
     }

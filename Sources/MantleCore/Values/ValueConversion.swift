@@ -12,7 +12,7 @@ import Foundation
 ///   when out of range. Booleans are not numbers, numbers are not booleans and
 ///   nothing else becomes a `String`.
 /// - Arrays, sets and `[String: _]` dictionaries convert element by element.
-/// - Anything else must already have the type (`as?`).
+/// - Anything else (`Codable` types included) must already have the type (`as?`).
 ///
 /// Converters are built once per type (see ``ValueConversion/converter(to:)``)
 /// so that the per-value work is a closure call and a cast.
@@ -76,7 +76,7 @@ package enum ValueConversion {
         case .stringKeyedDictionary(let dictionary): special = dictionary.valuewiseConversion()
         case .keyedDictionary, .any, .substring, .character, .decimal, .url, .uuid, .date, .data, .optional, .model,
              .rawRepresentable, .null, .foundationNumber, .foundationString, .foundationArray,
-             .foundationDictionary, .other:
+             .foundationDictionary, .codable, .other:
             special = nil
         }
         if let converter = special as? Converter<Value> {

@@ -14,7 +14,7 @@ package enum ValueDescription {
             return "[" + typeName(dictionary.keyType) + ": " + typeName(dictionary.valueType) + "]"
         case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid,
              .date, .data, .model, .rawRepresentable, .null, .foundationNumber, .foundationString,
-             .foundationArray, .foundationDictionary, .other:
+             .foundationArray, .foundationDictionary, .codable, .other:
             return String(describing: type)
         }
     }

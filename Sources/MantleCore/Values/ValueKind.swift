@@ -68,9 +68,15 @@ package enum ValueKind: @unchecked Sendable {
     case foundationArray
     /// `NSDictionary` or a subclass.
     case foundationDictionary
+    /// A `Decodable` and/or `Encodable` type that no rule above covers (a
+    /// `struct Geo: Codable`, an enum with associated values, `TimeZone`,
+    /// `Locale`, `Measurement`, ...), with its metatype opened to each
+    /// protocol it conforms to (`nil` for the one it does not). JSON maps it
+    /// through its own `init(from:)` and `encode(to:)`.
+    case codable(decodable: (any Decodable.Type)?, encodable: (any Encodable.Type)?)
     /// Anything else: protocol existentials other than `Any`, `AnyHashable`,
-    /// classes and structs the package has no rule for. Values must already
-    /// have the type (a transformer can make them).
+    /// classes and structs the package has no rule for and that are not
+    /// `Codable`. Values must already have the type (a transformer can make them).
     case other
 
     /// The kind of `type`, computed on first use and cached.
@@ -90,7 +96,9 @@ package enum ValueKind: @unchecked Sendable {
 
     /// Classifies `type`. Exact types first, then the generic containers and
     /// protocols; `Model` before `RawRepresentable` (a model enum with a raw
-    /// value is a model).
+    /// value is a model), and `Codable` last of all, so that models, raw-value
+    /// enums, numbers, strings and collections that are also `Codable` keep
+    /// their own rules.
     private static func classify(_ type: Any.Type) -> ValueKind {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(Any.self): return .any
@@ -126,6 +134,8 @@ package enum ValueKind: @unchecked Sendable {
         }
         if let dictionary = type as? any DictionaryRepresentable.Type { return .keyedDictionary(dictionary) }
         if let raw = type as? any RawRepresentable.Type { return .rawRepresentable(raw) }
+        let decodable = type as? any Decodable.Type, encodable = type as? any Encodable.Type
+        if decodable != nil || encodable != nil { return .codable(decodable: decodable, encodable: encodable) }
         return .other
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The configuration's choices that apply inside `Codable` property values:
+/// how `Date` and `Data` are written (the codecs a property of that type
+/// gets, transformers by type included) and the key conversion applied to
+/// coding keys, as `JSONDecoder`'s and `JSONEncoder`'s strategies would.
+final class CodableOptions: @unchecked Sendable {
+    // @unchecked Sendable: immutable `let`s, the codecs are immutable, and the
+    // key cache is behind its lock.
+
+    /// The deepest nesting of containers a `Codable` value may encode to, as
+    /// deep as this package's parser reads by default.
+    static let maximumDepth = 512
+    /// The most key conversions remembered (keys can come from the input, as
+    /// the keys of an `[Int: _]` dictionary do: the cache must not grow without end).
+    private static let cacheLimit = 1024
+
+    /// `Date` values, as the configuration writes them.
+    let dateCodec: JSONValueCodec<Date>
+    /// `Data` values, as the configuration writes them.
+    let dataCodec: JSONValueCodec<Data>
+    /// `Decimal` values, exactly.
+    let decimalCodec = DecimalCodec()
+    /// The key conversion, or `nil` for the keys as written.
+    private let conversion: JSONKeyConversion?
+    /// Conversions already made, by coding key.
+    private let cache = Mutex<[String: String]>([:])
+
+    /// The choices of `context`.
+    init(_ context: MappingContext) {
+        dateCodec = CodecFactory.codec(for: Date.self, in: context, leniency: [])
+        dataCodec = CodecFactory.codec(for: Data.self, in: context, leniency: [])
+        let conversion = context.settings.keyConversion
+        self.conversion = conversion.isIdentity ? nil : conversion
+    }
+
+    /// `true` when coding keys are converted.
+    var convertsKeys: Bool { conversion != nil }
+
+    /// The JSON key of the coding key named `name`.
+    @inline(__always)
+    func jsonKey(for name: String) -> String {
+        guard let conversion else { return name }
+        if let known = cache.withLock({ $0[name] }) { return known }
+        let converted = conversion.jsonKey(forPropertyKey: name)
+        cache.withLock { cache in
+            if cache.count < Self.cacheLimit { cache[name] = converted }
+        }
+        return converted
+    }
+
+    /// The names of coding keys whose conversion is the JSON key `jsonKey`,
+    /// most likely first, for `allKeys`: the key itself when not converting;
+    /// otherwise its camel-case forms (undoing `snake_case` and `kebab-case`
+    /// as `JSONDecoder`'s `.convertFromSnakeCase` does) and the key itself,
+    /// each kept only if it converts back to `jsonKey`.
+    func codingKeyNames(forJSONKey jsonKey: String) -> [String] {
+        guard conversion != nil else { return [jsonKey] }
+        var names: [String] = []
+        for candidate in [Self.camelCase(jsonKey, separator: "_"), Self.camelCase(jsonKey, separator: "-"), jsonKey]
+        where !names.contains(candidate) && self.jsonKey(for: candidate) == jsonKey {
+            names.append(candidate)
+        }
+        return names
+    }
+
+    /// `key` with the words between `separator`s joined in camel case,
+    /// leading and trailing separators kept (`_one_two_` → `_oneTwo_`), as
+    /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase` does for `_`.
+    static func camelCase(_ key: String, separator: Character) -> String {
+        guard let first = key.firstIndex(where: { $0 != separator }),
+              let last = key.lastIndex(where: { $0 != separator }) else { return key }
+        let words = key[first...last].split(separator: separator)
+        guard words.count > 1 else { return key }
+        let joined = words[0].lowercased() + words.dropFirst().map { $0.capitalized }.joined()
+        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import MantleJSON
+
+/// A JSON value that ``JSONValueDecoder`` reads: a node of the parsed
+/// document (the bytes path) or a Foundation value (the dictionary path:
+/// `JSONSerialization`'s `NSNumber`, `NSNull`, `NSString`, `NSArray`,
+/// `NSDictionary`, and the Swift values of ``NativeJSONValue``).
+///
+/// The readers follow `JSONDecoder`'s rules: booleans only from `true` and
+/// `false`, strings only from strings, integers from any number whose value
+/// is exactly an integer in range (`5.0`, `1e2`), floating-point numbers
+/// from any finite number (refusing one that overflows, or a nonzero one that
+/// rounds to zero, and keeping the sign of `-0.0`).
+enum DecodingValue {
+    /// A node of a parsed document.
+    case node(JSONDocument, Int)
+    /// A Foundation (or native Swift) JSON value.
+    case foundation(Any)
+
+    /// `true` for JSON null.
+    var isNull: Bool {
+        switch self {
+        case .node(let document, let node): return document.kind(at: node) == .null
+        case .foundation(let value): return ValueConversion.isNull(value)
+        }
+    }
+
+    /// What the value is, for errors (`string "x"`, `number 3.5`, `null`, `object`).
+    var description: String {
+        switch self {
+        case .node(let document, let node): return describe(document, node)
+        case .foundation(let value): return ValueDescription.describe(value)
+        }
+    }
+
+    /// The boolean, or `nil` for anything but `true` and `false`.
+    var bool: Bool? {
+        switch self {
+        case .node(let document, let node):
+            return document.kind(at: node) == .bool ? document.bool(at: node) : nil
+        case .foundation(let value): return ValueConversion.exactBool(from: value)
+        }
+    }
+
+    /// The string, or `nil` for anything but a string.
+    var string: String? {
+        switch self {
+        case .node(let document, let node):
+            return document.kind(at: node) == .string ? document.string(at: node) : nil
+        case .foundation(let value): return value as? String
+        }
+    }
+
+    /// The number as `I`, or `nil` unless it is a number whose value is
+    /// exactly an integer that `I` holds.
+    @inline(__always)
+    func integer<I: FixedWidthInteger>(_: I.Type) -> I? {
+        switch self {
+        case .node(let document, let node):
+            guard document.kind(at: node) == .number else { return nil }
+            if document.isIntegerLiteral(at: node), case .int(let x) = document.number(at: node) { return I(exactly: x) }
+            return document.numberValue(at: node).exactly(I.self)
+        case .foundation(let value):
+            return NumberValue(value)?.exactly(I.self)
+        }
+    }
+
+    /// The number as `F`, rounded to nearest, or `nil` when it is not a
+    /// number, is not finite in `F`, or is a nonzero literal that rounds to
+    /// zero (`1e-400`); `-0` and `-0.0` keep their sign.
+    @inline(__always)
+    func floating<F: BinaryFloatingPoint>(_: F.Type) -> F? {
+        switch self {
+        case .node(let document, let node):
+            guard document.kind(at: node) == .number else { return nil }
+            let result: F
+            switch document.number(at: node) {
+            case .int(let x):
+                // `-0` is `.int(0)`: its sign is in the text.
+                if x == 0 { return document.numberText(at: node).hasPrefix("-") ? -F.zero : F.zero }
+                result = F(x)
+            case .uint(let x): result = F(x)
+            case .double(let x):
+                guard x.isFinite else { return nil }
+                if x == 0 { return Self.isZero(document.numberText(at: node)) ? F(x) : nil }
+                result = F(x)
+                guard result != 0 else { return nil }
+            }
+            return result.isFinite ? result : nil
+        case .foundation(let value):
+            return NumberValue(value)?.rounded(F.self)
+        }
+    }
+
+    /// `true` when the number literal `text` is zero (no nonzero digit
+    /// before its exponent), as opposed to one that rounds to zero.
+    private static func isZero(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
+            default: continue
+            }
+        }
+        return true
+    }
+
+    /// The object, or `nil` for anything but an object.
+    var object: DecodingObject? {
+        switch self {
+        case .node(let document, let node):
+            return document.kind(at: node) == .object ? .node(document, node) : nil
+        case .foundation(let value):
+            // A Foundation dictionary is read without bridging it whole
+            // (Swift collections are never tested against Foundation classes).
+            if type(of: value) is AnyObject.Type {
+                guard let dictionary = value as? NSDictionary else { return nil }
+                var members = [String: Any](minimumCapacity: dictionary.count)
+                for (key, member) in FoundationContainers.members(of: dictionary) {
+                    guard let key = FoundationContainers.string(key) else { return nil }
+                    members[key] = member
+                }
+                return .dictionary(members)
+            }
+            return (value as? [String: Any]).map(DecodingObject.dictionary)
+        }
+    }
+
+    /// The array, or `nil` for anything but an array.
+    var array: DecodingArray? {
+        switch self {
+        case .node(let document, let node):
+            return document.kind(at: node) == .array ? DecodingArray(document, node) : nil
+        case .foundation(let value):
+            if type(of: value) is AnyObject.Type {
+                guard let array = value as? NSArray else { return nil }
+                return DecodingArray(FoundationContainers.elements(of: array))
+            }
+            return (value as? [Any]).map { DecodingArray($0) }
+        }
+    }
+
+    /// The value through one of the adapter's codecs (dates, data, decimals).
+    func decode<Value>(with codec: JSONValueCodec<Value>) throws(ValueFailure) -> Value {
+        switch self {
+        case .node(let document, let node): return try codec.decode(document, node)
+        case .foundation(let value): return try codec.decode(value)
+        }
+    }
+}
+
+/// A JSON object that ``JSONValueDecoder`` reads.
+enum DecodingObject {
+    /// An object node of a parsed document.
+    case node(JSONDocument, Int)
+    /// A Foundation dictionary (read into Swift once).
+    case dictionary([String: Any])
+
+    /// The number of members.
+    var count: Int {
+        switch self {
+        case .node(let document, let node): return document.count(at: node)
+        case .dictionary(let dictionary): return dictionary.count
+        }
+    }
+
+    /// The member named exactly `key` (the last of duplicates), or `nil`.
+    /// `hint` makes looking keys up in document order cost O(1) each
+    /// (``JSONDocument/member(_:in:hint:)``); start it at 0.
+    @inline(__always)
+    func value(forKey key: String, hint: inout Int) -> DecodingValue? {
+        switch self {
+        case .node(let document, let node):
+            return document.member(key, in: node, hint: &hint).map { .node(document, $0) }
+        case .dictionary(let dictionary):
+            return dictionary[key].map(DecodingValue.foundation)
+        }
+    }
+
+    /// The members' names and values, in document order on the bytes path
+    /// (duplicates included: the last one read wins when they are stored).
+    var members: [(key: String, value: DecodingValue)] {
+        switch self {
+        case .node(let document, let node):
+            var members: [(key: String, value: DecodingValue)] = []
+            members.reserveCapacity(document.count(at: node))
+            for (key, value) in document.members(of: node) {
+                members.append((document.string(at: key), .node(document, value)))
+            }
+            return members
+        case .dictionary(let dictionary):
+            return dictionary.map { ($0.key, .foundation($0.value)) }
+        }
+    }
+}
+
+/// A JSON array that ``JSONValueDecoder`` reads, element by element.
+struct DecodingArray {
+    /// Where the elements are.
+    private enum Storage {
+        /// Array node of a parsed document.
+        case node(JSONDocument)
+        /// Foundation (or native Swift) elements.
+        case elements([Any])
+    }
+
+    /// Where the elements are.
+    private let storage: Storage
+    /// The number of elements.
+    let count: Int
+    /// The next element's node (bytes path) or index (dictionary path).
+    private var cursor: Int
+
+    /// The elements of the array node `node`.
+    init(_ document: JSONDocument, _ node: Int) {
+        storage = .node(document)
+        count = document.count(at: node)
+        cursor = document.firstChild(of: node)
+    }
+
+    /// Foundation elements.
+    init(_ elements: [Any]) {
+        storage = .elements(elements)
+        count = elements.count
+        cursor = 0
+    }
+
+    /// The element at the cursor; call only while elements remain.
+    var current: DecodingValue {
+        switch storage {
+        case .node(let document): return .node(document, cursor)
+        case .elements(let elements): return .foundation(elements[cursor])
+        }
+    }
+
+    /// Moves the cursor to the next element.
+    mutating func advance() {
+        switch storage {
+        case .node(let document): cursor = document.nextSibling(of: cursor)
+        case .elements: cursor += 1
+        }
+    }
+}

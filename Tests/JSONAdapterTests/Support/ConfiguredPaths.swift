@@ -1,0 +1,29 @@
+//
+//  ConfiguredPaths.swift
+//  `SemPath` with a `JSONAdapter.Configuration`: both decoding paths and both
+//  encoders for the tests of configuration-dependent values (`Codable`
+//  property values, `Data`).
+//
+
+import Foundation
+@testable import JSONAdapter
+
+extension SemPath {
+    /// Decodes one model from JSON text with `configuration`.
+    func decode<M: JSONSerializing>(_ type: M.Type, _ json: String,
+                                    configuration: JSONAdapter.Configuration) throws -> M {
+        switch self {
+        case .dictionary: return try JSONAdapter.model(of: type, from: Sem.object(json), configuration: configuration)
+        case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), configuration: configuration)
+        }
+    }
+
+    /// Encodes a model with `configuration`, as Foundation JSON objects (the
+    /// data path is parsed back with `JSONSerialization`).
+    func encode(_ model: any JSONSerializing, configuration: JSONAdapter.Configuration) throws -> [String: Any] {
+        switch self {
+        case .dictionary: return try JSONAdapter.jsonDictionary(from: model, configuration: configuration)
+        case .data: return try Sem.object(JSONAdapter.jsonData(from: model, configuration: configuration))
+        }
+    }
+}
