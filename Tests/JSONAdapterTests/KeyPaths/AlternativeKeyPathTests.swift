@@ -132,11 +132,7 @@ struct AlternativeKeyPathTests {
     func keyConversion(path: SemPath) throws {
         let snake = JSONAdapter.Configuration(keyConversion: .snakeCase)
         for json in [#"{"display_name": "a"}"#, #"{"profile": {"screen_name": "a"}}"#] {
-            let model: Renamed
-            switch path {
-            case .dictionary: model = try JSONAdapter.model(of: Renamed.self, from: Sem.object(json), configuration: snake)
-            case .data: model = try JSONAdapter.model(of: Renamed.self, fromJSONData: Data(json.utf8), configuration: snake)
-            }
+            let model = try path.decode(Renamed.self, json, configuration: snake)
             #expect(model.displayName == "a")
         }
         var model = Renamed()

@@ -214,11 +214,7 @@ struct ArrayIndexKeyPathTests {
     func keyConversion(path: SemPath) throws {
         let prefixing = JSONAdapter.Configuration(keyConversion: .custom { "x_" + $0 })
         let json = #"{"x_data": [{}, {"x_dog": "Rex"}]}"#
-        let model: Prefixed
-        switch path {
-        case .dictionary: model = try JSONAdapter.model(of: Prefixed.self, from: Sem.object(json), configuration: prefixing)
-        case .data: model = try JSONAdapter.model(of: Prefixed.self, fromJSONData: Data(json.utf8), configuration: prefixing)
-        }
+        let model = try path.decode(Prefixed.self, json, configuration: prefixing)
         #expect(model.dog == "Rex")
         let texts = try KeyPathTestSupport.encodedTexts(model, configuration: prefixing)
         #expect(texts.dictionary == #"{"x_data":{"1":{"x_dog":"Rex"}}}"#)

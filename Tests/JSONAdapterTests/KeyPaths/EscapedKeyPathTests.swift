@@ -108,11 +108,7 @@ struct EscapedKeyPathTests {
     func keyConversion(path: SemPath) throws {
         let snake = JSONAdapter.Configuration(keyConversion: .snakeCase)
         let json = #"{"ship_captain.full_name": "Ahab"}"#
-        let model: Converted
-        switch path {
-        case .dictionary: model = try JSONAdapter.model(of: Converted.self, from: Sem.object(json), configuration: snake)
-        case .data: model = try JSONAdapter.model(of: Converted.self, fromJSONData: Data(json.utf8), configuration: snake)
-        }
+        let model = try path.decode(Converted.self, json, configuration: snake)
         #expect(model.captainName == "Ahab")
         let texts = try KeyPathTestSupport.encodedTexts(model, configuration: snake)
         #expect(texts.dictionary == KeyPathTestSupport.canonical(json: json))
