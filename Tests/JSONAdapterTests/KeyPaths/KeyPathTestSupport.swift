@@ -1,5 +1,6 @@
-//  Helpers shared by the key path tests: decoding with a configuration or
-//  from a Foundation object, and partial updates, on either decoding path;
+//  Helpers shared by the key path tests: decoding from a Foundation object
+//  and partial updates, on either decoding path (decoding with a
+//  configuration is in Support/ConfiguredPaths.swift);
 //  the canonical text of what a model encodes to on either encoding path.
 
 import Foundation
@@ -12,15 +13,6 @@ extension SemPath {
         switch self {
         case .dictionary: try JSONAdapter.update(&model, from: Sem.object(json))
         case .data: try JSONAdapter.update(&model, fromJSONData: Data(json.utf8))
-        }
-    }
-
-    /// Decodes one model from JSON text with `configuration`.
-    func decode<M: JSONSerializing>(_ type: M.Type, _ json: String,
-                                    configuration: JSONAdapter.Configuration) throws -> M {
-        switch self {
-        case .dictionary: return try JSONAdapter.model(of: type, from: Sem.object(json), configuration: configuration)
-        case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), configuration: configuration)
         }
     }
 
