@@ -52,15 +52,7 @@ extension JSONAdapter.Configuration {
         /// as their Swift forms), or `nil` when it is not in this encoding.
         func data(fromJSON value: Any) -> Data? {
             guard self == .byteArray else { return (value as? String).flatMap(data(fromText:)) }
-            let elements: [Any]
-            if type(of: value) is AnyObject.Type {
-                // A Foundation array is read without bridging it whole.
-                guard let array = value as? NSArray else { return nil }
-                elements = FoundationContainers.elements(of: array)
-            } else {
-                guard let array = value as? [Any] else { return nil }
-                elements = array
-            }
+            guard let elements = FoundationContainers.arrayElements(of: value) else { return nil }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(elements.count)
             for element in elements {

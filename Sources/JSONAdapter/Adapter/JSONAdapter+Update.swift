@@ -16,7 +16,7 @@ extension JSONAdapter {
     /// and an `@Observable` one notifies its observers of every tracked
     /// property the update changes; one that is not an `ObservableModel`
     /// throws ``ModelError/Code/unsupportedDeclaration`` before anything is
-    /// read (see `ObservableModel`).
+    /// decoded or written (see `ObservableModel`).
     public static func update<M: JSONSerializing>(_ model: inout M, fromJSONData data: Data,
                                                   maximumDepth: Int = 512) throws {
         let mapping = try ModelMapping.of(type(of: model))

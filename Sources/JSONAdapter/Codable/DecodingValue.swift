@@ -52,57 +52,25 @@ enum DecodingValue {
     }
 
     /// The number as `I`, or `nil` unless it is a number whose value is
-    /// exactly an integer that `I` holds.
+    /// exactly an integer that `I` holds (the rule of integer properties).
     @inline(__always)
     func integer<I: FixedWidthInteger>(_: I.Type) -> I? {
         switch self {
-        case .node(let document, let node):
-            guard document.kind(at: node) == .number else { return nil }
-            if document.isIntegerLiteral(at: node), case .int(let x) = document.number(at: node) { return I(exactly: x) }
-            return document.numberValue(at: node).exactly(I.self)
-        case .foundation(let value):
-            return NumberValue(value)?.exactly(I.self)
+        case .node(let document, let node): return document.integerValue(at: node, as: I.self)
+        case .foundation(let value): return NumberValue(value)?.exactly(I.self)
         }
     }
 
     /// The number as `F`, rounded to nearest, or `nil` when it is not a
-    /// number, is not finite in `F`, or is a nonzero literal that rounds to
-    /// zero (`1e-400`); `-0` and `-0.0` keep their sign.
+    /// number or not finite in `F` (the rule of floating-point properties:
+    /// `-0` and `-0.0` keep their sign on the bytes path, and `1e-400` is
+    /// zero on both paths).
     @inline(__always)
     func floating<F: BinaryFloatingPoint>(_: F.Type) -> F? {
         switch self {
-        case .node(let document, let node):
-            guard document.kind(at: node) == .number else { return nil }
-            let result: F
-            switch document.number(at: node) {
-            case .int(let x):
-                // `-0` is `.int(0)`: its sign is in the text.
-                if x == 0 { return document.numberText(at: node).hasPrefix("-") ? -F.zero : F.zero }
-                result = F(x)
-            case .uint(let x): result = F(x)
-            case .double(let x):
-                guard x.isFinite else { return nil }
-                if x == 0 { return Self.isZero(document.numberText(at: node)) ? F(x) : nil }
-                result = F(x)
-                guard result != 0 else { return nil }
-            }
-            return result.isFinite ? result : nil
-        case .foundation(let value):
-            return NumberValue(value)?.rounded(F.self)
+        case .node(let document, let node): return document.floatingValue(at: node, as: F.self)
+        case .foundation(let value): return NumberValue(value)?.rounded(F.self)
         }
-    }
-
-    /// `true` when the number literal `text` is zero (no nonzero digit
-    /// before its exponent), as opposed to one that rounds to zero.
-    private static func isZero(_ text: String) -> Bool {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
-            case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
-            default: continue
-            }
-        }
-        return true
     }
 
     /// The object, or `nil` for anything but an object.
@@ -111,18 +79,7 @@ enum DecodingValue {
         case .node(let document, let node):
             return document.kind(at: node) == .object ? .node(document, node) : nil
         case .foundation(let value):
-            // A Foundation dictionary is read without bridging it whole
-            // (Swift collections are never tested against Foundation classes).
-            if type(of: value) is AnyObject.Type {
-                guard let dictionary = value as? NSDictionary else { return nil }
-                var members = [String: Any](minimumCapacity: dictionary.count)
-                for (key, member) in FoundationContainers.members(of: dictionary) {
-                    guard let key = FoundationContainers.string(key) else { return nil }
-                    members[key] = member
-                }
-                return .dictionary(members)
-            }
-            return (value as? [String: Any]).map(DecodingObject.dictionary)
+            return FoundationContainers.stringKeyedMembers(of: value).map(DecodingObject.dictionary)
         }
     }
 
@@ -132,11 +89,7 @@ enum DecodingValue {
         case .node(let document, let node):
             return document.kind(at: node) == .array ? DecodingArray(document, node) : nil
         case .foundation(let value):
-            if type(of: value) is AnyObject.Type {
-                guard let array = value as? NSArray else { return nil }
-                return DecodingArray(FoundationContainers.elements(of: array))
-            }
-            return (value as? [Any]).map { DecodingArray($0) }
+            return FoundationContainers.arrayElements(of: value).map { DecodingArray($0) }
         }
     }
 
@@ -177,15 +130,25 @@ enum DecodingObject {
         }
     }
 
-    /// The members' names and values, in document order on the bytes path
-    /// (duplicates included: the last one read wins when they are stored).
+    /// The members' names and values, once per name, in document order on
+    /// the bytes path (a repeated name keeps its first place and its last
+    /// value, as `JSONSerialization` keeps it, so both paths decode the same).
     var members: [(key: String, value: DecodingValue)] {
         switch self {
         case .node(let document, let node):
             var members: [(key: String, value: DecodingValue)] = []
             members.reserveCapacity(document.count(at: node))
+            var indexByKey: [String: Int] = [:]
             for (key, value) in document.members(of: node) {
-                members.append((document.string(at: key), .node(document, value)))
+                let name = document.string(at: key)
+                // A repeated key: the last value wins, in the first one's place,
+                // as `JSONSerialization` keeps it (an earlier value is never decoded).
+                if let index = indexByKey[name] {
+                    members[index].value = .node(document, value)
+                } else {
+                    indexByKey[name] = members.count
+                    members.append((name, .node(document, value)))
+                }
             }
             return members
         case .dictionary(let dictionary):

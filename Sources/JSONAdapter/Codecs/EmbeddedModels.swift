@@ -38,20 +38,15 @@ struct EmbeddedModels {
             guard Self.mayHoldModels(array.elementType), let elements = value as? [Any] else { return nil }
             return try replacingModels(inElements: elements, depth: depth)
         case .foundationArray:
-            guard let array = value as? NSArray else { return nil }
-            return try replacingModels(inElements: FoundationContainers.elements(of: array), depth: depth)
+            guard let elements = FoundationContainers.arrayElements(of: value) else { return nil }
+            return try replacingModels(inElements: elements, depth: depth)
         case .stringKeyedDictionary(let dictionary):
             guard Self.mayHoldModels(dictionary.valueType), let members = value as? [String: Any] else { return nil }
             return try replacingModels(inMembers: members.map { ($0.key, $0.value) }, depth: depth)
         case .foundationDictionary:
-            guard let dictionary = value as? NSDictionary else { return nil }
-            var members: [(String, Any)] = []
-            for (key, member) in FoundationContainers.members(of: dictionary) {
-                // A key that is not a string is the writer's to refuse.
-                guard let key = FoundationContainers.string(key) else { return nil }
-                members.append((key, member))
-            }
-            return try replacingModels(inMembers: members, depth: depth)
+            // A key that is not a string is the writer's to refuse.
+            guard let members = FoundationContainers.stringKeyedMembers(of: value) else { return nil }
+            return try replacingModels(inMembers: members.map { ($0.key, $0.value) }, depth: depth)
         case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data,
              .set, .keyedDictionary, .rawRepresentable, .null, .foundationNumber, .foundationString, .codable, .other:
             return nil
@@ -123,8 +118,11 @@ struct EmbeddedModels {
              .rawRepresentable, .null, .foundationNumber, .foundationString:
             return false
         case .any, .model, .optional, .array, .set, .stringKeyedDictionary, .keyedDictionary,
-             .foundationArray, .foundationDictionary, .codable, .other:
+             .foundationArray, .foundationDictionary, .other:
             return true
+        case .codable:
+            // A `Codable` value is no model and holds none the writer could reach.
+            return false
         }
     }
 }

@@ -87,7 +87,7 @@ class JSONValueCodec<Value>: @unchecked Sendable {
                 guard let next = object[key] else { return nil }
                 current = next
             } else if let position = ParsedKeyPath.arrayIndex(of: key),
-                      let array = ModelMapping.arrayElements(of: current), position < array.count {
+                      let array = FoundationContainers.arrayElements(of: current), position < array.count {
                 current = array[position]
             } else {
                 return nil
@@ -142,6 +142,43 @@ extension JSONDocument {
             if x == 0 { return .floating(x) }
             return NumberValue(integerText: digits) ?? .approximate(x)
         }
+    }
+}
+
+extension JSONDocument {
+    /// The number node `node` as the integer type `I`, or `nil` unless its
+    /// value is exactly an integer that `I` holds (`5`, `5.0`, `1e2`; not
+    /// `3.5`, `1e-400` or `300` for `Int8`): the one rule of integer
+    /// properties and of integers inside `Codable` values.
+    @inline(__always)
+    func integerValue<I: FixedWidthInteger>(at node: Int, as _: I.Type) -> I? {
+        guard kind(at: node) == .number else { return nil }
+        if isIntegerLiteral(at: node), case .int(let x) = number(at: node) { return I(exactly: x) }
+        return numberValue(at: node).exactly(I.self)
+    }
+
+    /// The number node `node` as the floating-point type `F`, rounded to
+    /// nearest, or `nil` when it is not a number or not finite in `F`: the one
+    /// rule of floating-point properties and of floating-point values inside
+    /// `Codable` values. `-0` and `-0.0` keep their sign, as `JSONDecoder`
+    /// reads them. A nonzero literal that rounds to zero (`1e-400`) is zero
+    /// (with its sign), as on the dictionary path, where `JSONSerialization`
+    /// has already made it `0.0` (`JSONDecoder` refuses it).
+    @inline(__always)
+    func floatingValue<F: BinaryFloatingPoint>(at node: Int, as _: F.Type) -> F? {
+        guard kind(at: node) == .number else { return nil }
+        let result: F?
+        switch number(at: node) {
+        case .double(let x) where F.self == Double.self:
+            // Already the nearest `Double`, with the sign of `-0.0`.
+            result = x.isFinite ? F(x) : nil
+        case .int(0):
+            // `-0` is the integer 0 but the floating-point -0.0.
+            result = isNegativeNumber(at: node) ? -0.0 : 0
+        default:
+            result = numberValue(at: node).rounded(F.self)
+        }
+        return result
     }
 }
 

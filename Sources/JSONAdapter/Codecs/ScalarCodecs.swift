@@ -61,10 +61,7 @@ final class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @
     @_specialize(exported: false, where Integer == Int)
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Integer {
-        guard document.kind(at: node) == .number,
-              let result = document.numberValue(at: node).exactly(Integer.self) else {
-            throw mismatch(document, node)
-        }
+        guard let result = document.integerValue(at: node, as: Integer.self) else { throw mismatch(document, node) }
         return result
     }
 
@@ -103,19 +100,7 @@ final class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floatin
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
-        guard document.kind(at: node) == .number else { throw mismatch(document, node) }
-        let result: Floating?
-        switch document.number(at: node) {
-        case .double(let x) where Floating.self == Double.self:
-            // Already the nearest `Double`, with the sign of `-0.0`.
-            result = x.isFinite ? Floating(x) : nil
-        case .int(0):
-            // `-0` is the integer 0 but the floating-point -0.0, as `JSONDecoder` reads it.
-            result = document.isNegativeNumber(at: node) ? -0.0 : 0
-        default:
-            result = document.numberValue(at: node).rounded(Floating.self)
-        }
-        guard let result else { throw mismatch(document, node) }
+        guard let result = document.floatingValue(at: node, as: Floating.self) else { throw mismatch(document, node) }
         return result
     }
 

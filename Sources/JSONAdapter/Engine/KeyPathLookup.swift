@@ -36,12 +36,7 @@ enum KeyPathLookup {
     /// its end), or `nil` when it is not an array. A Foundation array's
     /// nested containers are taken as they are (``FoundationContainers``).
     private static func element(at position: Int, of value: Any) -> Any?? {
-        if type(of: value) is AnyObject.Type {
-            guard let array = value as? NSArray else { return nil }
-            guard position < array.count else { return .some(nil) }
-            return .some(FoundationContainers.elements(of: array)[position])
-        }
-        guard let array = value as? [Any] else { return nil }
+        guard let array = FoundationContainers.arrayElements(of: value) else { return nil }
         return .some(position < array.count ? array[position] : nil)
     }
 

@@ -34,7 +34,7 @@ extension ModelMapping {
     private static func inserting(_ value: Any, at path: ArraySlice<String>,
                                   into container: Any?) throws(ValueFailure) -> Any {
         guard let key = path.first else { return value }
-        if let container, let position = ParsedKeyPath.arrayIndex(of: key), var array = arrayElements(of: container) {
+        if let container, let position = ParsedKeyPath.arrayIndex(of: key), var array = FoundationContainers.arrayElements(of: container) {
             guard position < array.count else {
                 if ValueConversion.isNull(value) { return container }
                 throw ValueFailure(reason: "cannot write at index \(position) of an array of \(array.count) "
@@ -52,14 +52,5 @@ extension ModelMapping {
         var nested = container.flatMap { $0 as? [String: Any] } ?? [:]
         try insert(value, at: path, into: &nested)
         return nested
-    }
-
-    /// The elements of `value` when it is an array (Swift or Foundation), else `nil`.
-    static func arrayElements(of value: Any) -> [Any]? {
-        if type(of: value) is AnyObject.Type {
-            guard let array = value as? NSArray else { return nil }
-            return FoundationContainers.elements(of: array)
-        }
-        return value as? [Any]
     }
 }

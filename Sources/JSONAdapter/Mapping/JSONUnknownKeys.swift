@@ -165,7 +165,7 @@ struct UnknownKeysCapture: Sendable {
             }
             return unknownObject
         }
-        guard var unknownArray = ModelMapping.arrayElements(of: unknown) else { return mapped }
+        guard var unknownArray = FoundationContainers.arrayElements(of: unknown) else { return mapped }
         var elements: [(position: Int, value: Any)] = []
         for (key, value) in mappedObject {
             guard let position = ParsedKeyPath.arrayIndex(of: key), position < unknownArray.count else { return mapped }

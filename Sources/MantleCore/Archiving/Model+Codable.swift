@@ -155,7 +155,10 @@ extension Model where Self: Decodable & AnyObject {
     /// initializers and non-mutating methods, e.g.
     /// `required convenience init(from decoder: any Decoder) throws { self.init(); try decodeProperties(from: decoder) }`.
     /// An `@Observable` model notifies its observers, as for the mutating
-    /// `decodeProperties(from:)`.
+    /// `decodeProperties(from:)`, and so must be an ``ObservableModel`` to
+    /// call it (even from an initializer, where nothing observes it yet: the
+    /// default `init(from:)`, which needs no such declaration, serves
+    /// `@Observable` classes that do not customize their coding).
     public func decodeProperties(from decoder: any Decoder) throws {
         var object = self
         try object.decodeProperties(from: decoder, into: self)

@@ -177,6 +177,8 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     private func isObservedChange(from old: Value, to new: Value) -> Bool {
         if Value.self is any Equatable.Type {
             // `equal` is the type's own `==` for an `Equatable` type (PointerEquality).
+            // SAFETY: both pointers address live local `Value`s for the whole
+            // closure, and `equal` reads one `Value` at each (see `loadValue`).
             return !withUnsafePointer(to: old) { old in withUnsafePointer(to: new) { equal(old, $0) } }
         }
         if Value.self is AnyObject.Type { return (old as AnyObject) !== (new as AnyObject) }
@@ -225,11 +227,15 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     /// `==` on the values as loaded, for fields that do not hold a `Value` in place.
     fileprivate func isEqualLoaded(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         let left = loadValue(from: lhs), right = loadValue(from: rhs)
+        // SAFETY: both pointers address live local `Value`s for the whole
+        // closure, and `equal` reads one `Value` at each.
         return withUnsafePointer(to: left) { left in withUnsafePointer(to: right) { equal(left, $0) } }
     }
 
     /// `hash(into:)` on the value as loaded, for fields that do not hold a `Value` in place.
     fileprivate func hashLoaded(at base: UnsafeRawPointer, into hasher: inout Hasher) {
+        // SAFETY: the pointer addresses a live local `Value` for the whole
+        // closure, and `hashValue` reads one `Value` there.
         withUnsafePointer(to: loadValue(from: base)) { hashValue($0, &hasher) }
     }
 

@@ -40,6 +40,35 @@ package enum FoundationContainers {
         return dictionary.map { ($0.key, $0.value) }
     }
 
+    /// The elements of `value` when it is an array — a Swift array of any
+    /// element type or an `NSArray` (read with ``elements(of:)``, never
+    /// bridged whole) — else `nil`.
+    package static func arrayElements(of value: Any) -> [Any]? {
+        if type(of: value) is AnyObject.Type {
+            guard let array = value as? NSArray else { return nil }
+            return elements(of: array)
+        }
+        if let array = value as? [Any] { return array }
+        return (value as? any ArrayRepresentable)?.anyElements
+    }
+
+    /// The members of `value` when it is a dictionary with string keys — a
+    /// Swift `[String: _]` or an `NSDictionary` whose keys are all strings
+    /// (read with ``members(of:)``, never bridged whole) — else `nil`.
+    package static func stringKeyedMembers(of value: Any) -> [String: Any]? {
+        if type(of: value) is AnyObject.Type {
+            guard let dictionary = value as? NSDictionary else { return nil }
+            var result = [String: Any](minimumCapacity: dictionary.count)
+            for (key, member) in members(of: dictionary) {
+                guard let key = string(key) else { return nil }
+                result[key] = member
+            }
+            return result
+        }
+        if let dictionary = value as? [String: Any] { return dictionary }
+        return (value as? any StringKeyedDictionaryRepresentable)?.anyMembers
+    }
+
     /// `true` for an `NSArray` or `NSDictionary` (tested on class instances only).
     package static func isContainer(_ value: Any) -> Bool {
         guard type(of: value) is AnyObject.Type else { return false }

@@ -13,8 +13,10 @@ import Foundation
 /// - `Bool` and boolean `NSNumber`s are booleans, never numbers;
 /// - every other number (any integer or floating-point type, `Decimal`,
 ///   `NSNumber`, `NSDecimalNumber`) compares by value, in
-///   ``NumberValue/canonical`` form: `1`, `1.0` and `Decimal(1)` are equal,
-///   `9007199254740993` and `9007199254740992.0` are not;
+///   ``NumberValue/canonical`` form: integers exactly (up to 128 bits), other
+///   numbers as their nearest `Double` — `1`, `1.0` and `Decimal(1)` are
+///   equal, `9007199254740993` and `9007199254740992.0` are not, and two
+///   `Decimal`s that differ only beyond a `Double`'s precision are equal;
 /// - `String` and `NSString` compare as strings;
 /// - arrays of any element type compare element by element, and
 ///   dictionaries with string keys key by key (values by
@@ -61,23 +63,11 @@ package enum JSONShapedValue {
         case .foundationString:
             guard let string = FoundationContainers.string(value) else { return nil }
             self = .string(string)
-        case .array:
-            guard let array = value as? any ArrayRepresentable else { return nil }
-            self = .array(array.anyElements)
-        case .foundationArray:
-            // A class instance (its kind says so): the cast does not bridge.
-            guard let array = value as? NSArray else { return nil }
-            self = .array(FoundationContainers.elements(of: array))
-        case .stringKeyedDictionary:
-            guard let dictionary = value as? any StringKeyedDictionaryRepresentable else { return nil }
-            self = .object(dictionary.anyMembers)
-        case .foundationDictionary:
-            guard let dictionary = value as? NSDictionary else { return nil }
-            var members = [String: Any](minimumCapacity: dictionary.count)
-            for (key, member) in FoundationContainers.members(of: dictionary) {
-                guard let key = FoundationContainers.string(key) else { return nil }
-                members[key] = member
-            }
+        case .array, .foundationArray:
+            guard let elements = FoundationContainers.arrayElements(of: value) else { return nil }
+            self = .array(elements)
+        case .stringKeyedDictionary, .foundationDictionary:
+            guard let members = FoundationContainers.stringKeyedMembers(of: value) else { return nil }
             self = .object(members)
         case .any, .substring, .character, .url, .uuid, .date, .data, .set, .keyedDictionary, .model,
              .rawRepresentable, .codable, .other:

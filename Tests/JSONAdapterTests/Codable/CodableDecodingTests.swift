@@ -223,12 +223,18 @@ struct CodableDecodingTests {
                 "\(String(describing: error))")
     }
 
-    /// Checks: on the bytes path, the literals `JSONSerialization` cannot keep apart are read as `JSONDecoder` reads them.
-    @Test("bytes path: -0 keeps its sign, 1e400 and 1e-400 are refused for Double")
+    /// Checks: on the bytes path, `-0` keeps its sign and infinities are refused, as `JSONDecoder`
+    /// reads them; `1e-400` is zero on both paths, as for a `Double` property (`JSONSerialization`
+    /// has made it `0.0` before the dictionary path sees it; `JSONDecoder` refuses it).
+    @Test("bytes path: -0 keeps its sign, 1e400 is refused for Double; 1e-400 is 0 on both paths")
     func literalsOnTheBytesPath() throws {
         let negativeZero = try SemPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", "-0")).scalars.double
         #expect(negativeZero.sign == .minus)
-        for literal in ["1e400", "1e-400", "-1e400"] {
+        for path in SemPath.allCases {
+            #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("double", "1e-400")).scalars.double == 0)
+            #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("float", "1e-50")).scalars.float == 0)
+        }
+        for literal in ["1e400", "-1e400"] {
             let error = Sem.adapterError { _ = try SemPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", literal)) }
             #expect(error?.jsonKeyPath == "scalars.double", "\(literal)")
             #expect(throws: DecodingError.self) {
