@@ -276,10 +276,8 @@ final class ModelMapping: @unchecked Sendable {
                     let value = try property.encode(from: base, options)
                     if omitNilValues, ValueConversion.isNull(value) { continue }
                     switch property.keyPath {
-                    case .single(let path):
-                        try Self.insert(value, at: path.components[...], into: &result)
-                    case .alternatives(let paths):
-                        guard let path = paths.first else { continue }
+                    case .single, .alternatives:
+                        guard let path = property.keyPath.outputPath else { continue }
                         try Self.insert(value, at: path.components[...], into: &result)
                     case .composite(let paths):
                         let parts = value as? [String: Any] ?? [:]

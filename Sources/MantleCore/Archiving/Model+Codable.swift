@@ -141,11 +141,10 @@ extension Model where Self: Decodable {
         let key = ModelPropertyCodingKey(stringValue: property.key)
         guard container.contains(key), let accessor = property.accessor as? TypedPropertyAccessor<Value> else { return }
         let value = try container.decode(Value.self, forKey: key)
-        guard let object, let observation = descriptor.observation,
-              observation.trackedKeys.contains(property.key) else { return accessor.store(value, to: base) }
-        accessor.store(value, to: base) { store in
-            observation.notifying(key: property.key, of: object, at: base, store)
+        guard let object, let notify = descriptor.notifier(for: property, of: object, at: base) else {
+            return accessor.store(value, to: base)
         }
+        accessor.store(value, to: base, notifying: notify)
     }
 }
 

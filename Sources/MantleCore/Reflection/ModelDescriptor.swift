@@ -104,12 +104,10 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// changes (``checkInPlaceWrites()`` must have passed).
     package func writeInPlace(_ value: Any?, to property: Property, of object: AnyObject,
                               at base: UnsafeMutableRawPointer) throws(ConversionFailure) {
-        guard let observation, observation.trackedKeys.contains(property.key) else {
+        guard let notify = notifier(for: property, of: object, at: base) else {
             return try property.accessor.writeValue(value, to: base)
         }
-        try property.accessor.writeValue(value, to: base) { store in
-            observation.notifying(key: property.key, of: object, at: base, store)
-        }
+        try property.accessor.writeValue(value, to: base, notifying: notify)
     }
 
     /// Copies `property` from `source` into `object` (whose storage address
@@ -117,12 +115,20 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// ``writeInPlace(_:to:of:at:)`` does.
     package func copyInPlace(_ property: Property, from source: UnsafeRawPointer, into object: AnyObject,
                              at destination: UnsafeMutableRawPointer) {
-        guard let observation, observation.trackedKeys.contains(property.key) else {
+        guard let notify = notifier(for: property, of: object, at: destination) else {
             return property.accessor.copyValue(from: source, to: destination)
         }
-        property.accessor.copyValue(from: source, to: destination) { store in
-            observation.notifying(key: property.key, of: object, at: destination, store)
-        }
+        property.accessor.copyValue(from: source, to: destination, notifying: notify)
+    }
+
+    /// What runs a store into the tracked `property` of `object` (whose
+    /// storage address is `base`) inside the registrar's `withMutation`, or
+    /// `nil` when the property is not tracked and a plain store will do: the
+    /// one test of every in-place write.
+    package func notifier(for property: Property, of object: AnyObject,
+                          at base: UnsafeRawPointer) -> ((() -> Void) -> Void)? {
+        guard let observation, observation.trackedKeys.contains(property.key) else { return nil }
+        return { store in observation.notifying(key: property.key, of: object, at: base, store) }
     }
 
     /// Builds the descriptor of `type`.

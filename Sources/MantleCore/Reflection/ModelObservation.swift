@@ -35,6 +35,12 @@ package final class ModelObservation: @unchecked Sendable {
         let valueType: Any.Type
         /// The offset of the declaring class's registrar.
         let registrarOffset: Int
+
+        /// Its key path as written in Swift (`\Profile.name`), for messages.
+        var keyPathText: String { "\\\(String(describing: declaringType)).\(key)" }
+        /// Its entry of ``ObservableModel/observationKeyPaths`` as written in
+        /// Swift (`"name": \Profile.name`), for messages.
+        var declarationEntry: String { "\"\(key)\": \(keyPathText)" }
     }
 
     /// The observation of `type`, or `nil` when it has no tracked property
@@ -76,7 +82,7 @@ package final class ModelObservation: @unchecked Sendable {
     /// The error for an `@Observable` model with tracked properties that is
     /// not an ``ObservableModel``: it spells out the declaration to add.
     private static func missingDeclaration(_ tracked: [TrackedProperty], typeName: String) -> ModelError {
-        let entries = tracked.map { #""\#($0.key)": \\#(String(describing: $0.declaringType)).\#($0.key)"# }
+        let entries = tracked.map(\.declarationEntry)
         return ModelError(
             code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName,
             expectedTypeName: "@Observable class without ObservableModel",
@@ -107,7 +113,7 @@ package final class ModelObservation: @unchecked Sendable {
                 return wrong(key, "\"\(key)\" is not tracked (it is @ObservationIgnored, or declared by a class "
                                   + "that is not @Observable): remove its entry")
             }
-            let expected = "\\\(String(describing: property.declaringType)).\(key)"
+            let expected = property.keyPathText
             let pathType = Swift.type(of: keyPath)
             guard pathType.rootType == property.declaringType, pathType.valueType == property.valueType,
                   let notifier = makeNotifier(keyPath, registrarOffset: property.registrarOffset) else {
@@ -121,8 +127,7 @@ package final class ModelObservation: @unchecked Sendable {
             notifiers[key] = notifier
         }
         if let missing = tracked.first(where: { notifiers[$0.key] == nil }) {
-            let entries = tracked.filter { notifiers[$0.key] == nil }
-                .map { #""\#($0.key)": \\#(String(describing: $0.declaringType)).\#($0.key)"# }
+            let entries = tracked.filter { notifiers[$0.key] == nil }.map(\.declarationEntry)
             return wrong(missing.key, "it has no key path for the tracked property \"\(missing.key)\"; add "
                                       + entries.joined(separator: ", "))
         }
