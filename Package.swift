@@ -10,9 +10,6 @@ let package = Package(
     products: [
         .library(name: "MantleCore", targets: ["MantleCore"]),
         .library(name: "JSONAdapter", targets: ["JSONAdapter"]),
-        // The example's models of the GitHub REST API, shared with the benchmark package
-        // (Benchmarks/Package.swift); not part of the library's API.
-        .library(name: "GitHubModels", targets: ["GitHubModels"]),
     ],
     targets: [
         // The model layer: reflection, values, transformers, archiving.
@@ -22,7 +19,8 @@ let package = Package(
         // Models to and from JSON: key paths, codecs, the adapter, streaming.
         .target(name: "JSONAdapter", dependencies: ["MantleCore", "MantleJSON"]),
 
-        // Models of the GitHub REST API, used by the example, the tests and the benchmark.
+        // Models of the GitHub REST API, used by the examples and the tests; not a product (the
+        // benchmark package compiles the same folder through the link Benchmarks/Sources/GitHubModels).
         .target(name: "GitHubModels", dependencies: ["JSONAdapter"], path: "Examples/GitHubModels"),
         // The examples: their code in one library, run by the tests; one small executable each.
         .target(name: "ExampleCatalog", dependencies: ["GitHubModels", "JSONAdapter"], path: "Examples/ExampleCatalog"),

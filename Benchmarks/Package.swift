@@ -16,11 +16,14 @@ let package = Package(
         .package(name: "Mantle", path: ".."),
     ],
     targets: [
+        // The example's models of the GitHub REST API: Sources/GitHubModels is a link to
+        // ../Examples/GitHubModels, which the library's package does not export as a product.
+        .target(name: "GitHubModels", dependencies: [.product(name: "JSONAdapter", package: "Mantle")]),
         .executableTarget(
             name: "MantleBenchmarks",
             dependencies: [
                 .product(name: "JSONAdapter", package: "Mantle"),
-                .product(name: "GitHubModels", package: "Mantle"),
+                "GitHubModels",
             ]),
     ],
     swiftLanguageModes: [.v6]
