@@ -1,4 +1,5 @@
 import Foundation
+import MantleArchiving
 import MantleCore
 
 /// Archiving with migration: version 0 of a model archived `username`;

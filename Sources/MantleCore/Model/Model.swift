@@ -84,11 +84,17 @@ public protocol Model: Hashable, CustomStringConvertible {
     /// (see ``ObservableModel``).
     mutating func mergeValues(forKeysFrom model: any Model)
 
-    /// The version of the model's layout, written into archives
-    /// (see ``ModelArchiver``). The default is 0.
+    /// The version of the model's layout, written into archives by
+    /// `ModelArchiver` (module `MantleArchiving`). The default is 0.
+    ///
+    /// This requirement and the two after it are the extension points the
+    /// archiver reads. They are requirements of `Model` itself, not of a
+    /// protocol in `MantleArchiving`, so that what a model declares is always
+    /// what the archiver calls, never shadowed by a default.
     static var modelVersion: Int { get }
 
-    /// Whether and how ``ModelArchiver`` archives the property `key`.
+    /// Whether and how `ModelArchiver` (module `MantleArchiving`) archives
+    /// the property `key`; `Codable` codes only `.unconditional` properties.
     ///
     /// The default: `.excluded` for properties that are not permanent or
     /// transitory, `.conditional` for `weak` references, `.unconditional`

@@ -70,7 +70,7 @@ package final class ModelDescriptor: @unchecked Sendable {
 
     /// Throws ``unsupportedDeclaration``, if any: called first by every
     /// throwing entry point (`init(dictionary:)`, `setValue(_:forKey:)`, the
-    /// JSON adapter, the archiver, `Codable`), so that such a model is refused
+    /// JSON adapter, the archiver of `MantleArchiving`, `Codable`), so that such a model is refused
     /// at first use. Non-throwing operations (`==`, `hash(into:)`,
     /// `description`, `dictionaryValue`, `copy()`) never touch the refused
     /// property: it is not among ``properties``.

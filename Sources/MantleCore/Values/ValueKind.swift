@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every part of the package that treats a value by its type — conversion
 /// from untyped values (``ValueConversion``), the JSON codecs, the archive
-/// encoder and decoder, the JSON writer's untyped path and the type names in
+/// encoder and decoder (module `MantleArchiving`), the JSON writer's untyped path and the type names in
 /// errors (``ValueDescription``) — switches over a type's `ValueKind`, so a
 /// newly supported type is one case here, and the compiler then lists every
 /// consumer that must handle it.

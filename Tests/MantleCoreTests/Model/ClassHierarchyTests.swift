@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MantleArchiving
 @testable import MantleCore
 
 /// Class hierarchies as users write them: a plain Swift base class of the

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Testing
+import MantleArchiving
 @testable import MantleCore
 import MantleTestSupport
 

@@ -6,6 +6,7 @@
 
 import Foundation
 import Testing
+import MantleArchiving
 @testable import MantleCore
 
 // MARK: - Declarations under test

@@ -8,6 +8,7 @@
 
 import Foundation
 import Testing
+import MantleArchiving
 @testable import MantleCore
 
 @Suite("ValueKind: Codable values")

@@ -1,5 +1,7 @@
 import Foundation
 
+// The defaults of the requirements that `ModelArchiver` (module
+// `MantleArchiving`) reads: version, encoding behavior, migration.
 extension Model {
     /// Version 0.
     public static var modelVersion: Int { 0 }

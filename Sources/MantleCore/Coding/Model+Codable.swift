@@ -15,9 +15,9 @@ struct ModelPropertyCodingKey: CodingKey {
 }
 
 extension Model {
-    /// `true` when ``ModelArchiver`` and `Codable` write the property `key`
-    /// of a model of the given type: only `.unconditional` properties, since
-    /// `Codable` has no object identity to honour a `.conditional` reference.
+    /// `true` when `Codable` codes `property` of a model of the given type:
+    /// only `.unconditional` properties, since `Codable` has no object
+    /// identity to honour a `.conditional` reference.
     fileprivate static func isCoded(_ property: ModelDescriptor.Property, in type: any Model.Type) -> Bool {
         type.encodingBehavior(forPropertyKey: property.key) == .unconditional
     }

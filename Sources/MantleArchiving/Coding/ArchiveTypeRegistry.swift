@@ -1,3 +1,5 @@
+import MantleCore
+
 /// The model types registered with ``ModelArchiver/register(_:)``, by
 /// archived type name. Thread-safe.
 enum ArchiveTypeRegistry {

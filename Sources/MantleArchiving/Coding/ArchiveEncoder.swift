@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 /// Turns a model graph into the property list of an archive (see
 /// ``ArchiveFormat``).

@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 // Static helpers that ``ArchiveDecoder`` calls on a metatype it has opened by
 // casting (`T.self as? any ArrayRepresentable.Type`, ...): inside them the

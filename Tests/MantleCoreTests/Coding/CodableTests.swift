@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MantleArchiving
 @testable import MantleCore
 
 // MARK: - Models

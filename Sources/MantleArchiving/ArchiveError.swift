@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 /// An error from ``ModelArchiver``: bytes that are not a readable archive, an
 /// archive that does not fit the requested model type, or a value that

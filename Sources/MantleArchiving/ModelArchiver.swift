@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 /// Writes models to versioned archives and reads them back (Mantle's
 /// `NSCoding` support for `MTLModel`, without `NSCoder`).
@@ -11,8 +12,8 @@ import Foundation
 /// An archive is a binary property list (see `ArchiveFormat` for the exact
 /// layout) holding the root model, every class instance reachable from it
 /// once (so shared references and cycles keep their identity), and each
-/// model's type name and ``Model/modelVersion``. What is written per
-/// property follows ``Model/encodingBehavior(forPropertyKey:)``:
+/// model's type name and `Model.modelVersion`. What is written per
+/// property follows `Model.encodingBehavior(forPropertyKey:)`:
 /// `.excluded` properties are skipped, `.conditional` references are kept
 /// only if the same object is archived unconditionally elsewhere in the
 /// archive, `.unconditional` ones are always written.
@@ -28,8 +29,8 @@ import Foundation
 /// Reading rebuilds every value with the declared type of its property,
 /// checks versions (an archive newer than the type throws), lets the model
 /// migrate older archives through
-/// ``Model/decodeValue(forKey:from:modelVersion:)``, and ends with
-/// ``Model/validate()``. Malformed, truncated or hostile bytes throw an
+/// `Model.decodeValue(forKey:from:modelVersion:)`, and ends with
+/// `Model.validate()`. Malformed, truncated or hostile bytes throw an
 /// ``ArchiveError``; they never crash.
 public enum ModelArchiver {
     /// The archive format version this library writes (and the newest it reads).
@@ -55,11 +56,11 @@ public enum ModelArchiver {
     /// - Throws: ``ArchiveError`` for bytes that are not a readable archive
     ///   (``ArchiveError/Code/notAnArchive``, ``ArchiveError/Code/truncatedData``,
     ///   ``ArchiveError/Code/corruptData``), for a model archived at a newer
-    ///   ``Model/modelVersion`` than its type's
+    ///   `Model.modelVersion` than its type's
     ///   (``ArchiveError/Code/newerVersion(archived:supported:)``) and for
     ///   values that do not fit their properties (``ArchiveError/Code/typeMismatch``);
-    ///   errors thrown by ``Model/decodeValue(forKey:from:modelVersion:)`` and
-    ///   ``Model/validate()`` pass through unchanged.
+    ///   errors thrown by `Model.decodeValue(forKey:from:modelVersion:)` and
+    ///   `Model.validate()` pass through unchanged.
     public static func unarchive<M: Model>(_ type: M.Type, from data: Data) throws -> M {
         let propertyList: PropertyListValue
         do {

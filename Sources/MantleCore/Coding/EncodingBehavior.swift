@@ -1,4 +1,5 @@
-/// Whether and how ``ModelArchiver`` archives a property (Mantle's
+/// Whether and how `ModelArchiver` (module `MantleArchiving`) archives a
+/// property, and whether `Codable` codes it (Mantle's
 /// `MTLModelEncodingBehavior`).
 public enum EncodingBehavior: Sendable {
     /// Not archived.

@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 /// Rebuilds a model graph from checked archive contents (see
 /// ``ArchiveContents``), guided by the declared Swift types of the properties.
@@ -6,16 +7,16 @@ import Foundation
 /// For each model entry it:
 /// 1. checks the archived type name against the declared type (a class may
 ///    be a registered subclass) and the archived version against the type's
-///    ``Model/modelVersion``;
+///    `Model.modelVersion`;
 /// 2. decodes every archived value into a plain value: by the declared type
 ///    of the property with that key when there is one (so enums, nested
 ///    models, exact number types and collections of them come back typed),
 ///    self-described otherwise (keys the model no longer has, or values whose
 ///    declared type changed);
-/// 3. asks ``Model/decodeValue(forKey:from:modelVersion:)`` for the value of
+/// 3. asks `Model.decodeValue(forKey:from:modelVersion:)` for the value of
 ///    every property key and stores it with the package's conversion rules
 ///    (`nil` leaves the default);
-/// 4. calls ``Model/validate()``.
+/// 4. calls `Model.validate()`.
 ///
 /// Class instances are created once per object-table entry and shared, so
 /// identity, shared references and cycles survive. An instance is registered
