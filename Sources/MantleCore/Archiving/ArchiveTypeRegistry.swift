@@ -2,5 +2,5 @@
 /// archived type name. Thread-safe.
 enum ArchiveTypeRegistry {
     /// The registry ``ModelArchiver`` uses.
-    static let shared = Mutex<[String: any Model.Type]>([:])
+    static let shared = LockedState<[String: any Model.Type]>([:])
 }

@@ -39,8 +39,6 @@ package final class ModelDescriptor: @unchecked Sendable {
 
     /// The model type's name, for messages.
     package let typeName: String
-    /// `true` when the model is a class.
-    package let isClass: Bool
     /// `true` when the model type is an enum: it has no stored properties, so
     /// `==`, `hash(into:)` and `description` use its case and payload, and
     /// every throwing use refuses it (``unsupportedDeclaration``).
@@ -134,7 +132,6 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// Builds the descriptor of `type`.
     private init(type: any Model.Type) {
         typeName = String(describing: type)
-        isClass = type is AnyObject.Type
         isEnum = _runtimeMetadataKind(type) == 0x201
         var properties: [Property] = []
         var unsupported: ModelError? = isEnum ? ModelError(

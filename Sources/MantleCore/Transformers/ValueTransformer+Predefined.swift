@@ -134,7 +134,7 @@ extension ValueTransformer {
         dateFormatter.timeZone = timeZone
         dateFormatter.calendar = Calendar(identifier: .gregorian)
         // `DateFormatter` is not thread-safe: every use holds the lock.
-        let formatter = Mutex(dateFormatter)
+        let formatter = LockedState(dateFormatter)
         let pattern = DatePattern(format: format, locale: locale, timeZone: timeZone)
         return ValueTransformer(
             forward: { (string: String) -> Date? in
@@ -153,7 +153,7 @@ extension ValueTransformer {
         numberFormatter.numberStyle = style
         numberFormatter.locale = locale
         // `NumberFormatter` is not thread-safe: every use holds the lock.
-        let formatter = Mutex(numberFormatter)
+        let formatter = LockedState(numberFormatter)
         return ValueTransformer(
             forward: { (string: String) -> NSNumber? in formatter.withLock { $0.number(from: string) } },
             reverse: { value in
