@@ -101,6 +101,6 @@ extension ValueFailure {
 
     /// The failure as a report entry's reason (`expected String, found null at "login"`).
     var reportReason: String {
-        path.isEmpty ? reason : "\(reason) at \"\(path)\""
+        path.isEmpty ? problem : "\(problem) at \"\(path)\""
     }
 }

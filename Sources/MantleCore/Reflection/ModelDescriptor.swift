@@ -135,8 +135,8 @@ package final class ModelDescriptor: @unchecked Sendable {
         isEnum = _runtimeMetadataKind(type) == 0x201
         var properties: [Property] = []
         var unsupported: ModelError? = isEnum ? ModelError(
-            code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName, expectedTypeName: "enum",
-            foundValueDescription: "an enum's cases are not stored properties; declare the model as a struct or a class")
+            code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName, found: "enum",
+            detail: "an enum's cases are not stored properties; declare the model as a struct or a class")
             : nil
         let keys = type.propertyKeys
         let fields = ModelFields.of(type)
@@ -149,8 +149,7 @@ package final class ModelDescriptor: @unchecked Sendable {
             case .failure(let refusal):
                 unsupported = unsupported ?? ModelError(
                     code: .unsupportedDeclaration, propertyKey: field.key, modelTypeName: typeName,
-                    expectedTypeName: ValueDescription.typeName(field.stored.type),
-                    foundValueDescription: refusal.reason)
+                    found: ValueDescription.typeName(field.stored.type), detail: refusal.reason)
             }
         }
         self.properties = properties

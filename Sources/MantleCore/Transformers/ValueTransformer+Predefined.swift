@@ -79,8 +79,8 @@ extension ValueTransformer {
     /// passes through): `NSNull` elements stay `NSNull()`, elements
     /// transformed to `nil` are left out, and input that is not an array
     /// throws. An element's ``TransformerError/Code/invalidInput`` is
-    /// rethrown with the whole array as input when `reportingWholeArray`,
-    /// unchanged otherwise.
+    /// rethrown with the whole array as input (and the element's error as
+    /// underlying error) when `reportingWholeArray`, unchanged otherwise.
     package static func mapArray(_ value: Any?, reportingWholeArray: Bool,
                                  _ transform: (Any?) throws -> Any?) throws -> Any? {
         guard let value = flattenedOptional(value) else { return nil }
@@ -97,7 +97,9 @@ extension ValueTransformer {
             do {
                 if let transformed = flattenedOptional(try transform(item)) { result.append(transformed) }
             } catch let error as TransformerError where reportingWholeArray && error.code == .invalidInput {
-                throw TransformerError.invalidInput(array, expected: "an array of \(error.expectation)")
+                throw TransformerError(code: .invalidInput, inputValue: array,
+                                       expected: "an array of \(error.expected ?? "transformable values")",
+                                       underlyingError: error)
             }
         }
         return result

@@ -629,8 +629,8 @@ struct ArchivingValueTests {
         }
         #expect(error.code == .unsupportedValue)
         #expect(error.propertyKey == "action")
-        #expect(error.keyPath == "action")
-        #expect(error.valueTypeName?.contains("->") == true)
+        #expect(error.archivePath == "action")
+        #expect(error.found?.contains("->") == true)
         #expect(error.description.contains("action"))
 
         var object = ArchiveClosureModel()
@@ -646,7 +646,7 @@ struct ArchivingValueTests {
             try ModelArchiver.archivedData(with: nested)
         }
         #expect(nestedError.code == .unsupportedValue)
-        #expect(nestedError.keyPath == "anything[1]")
+        #expect(nestedError.archivePath == "anything[1]")
         #expect(nestedError.propertyKey == "anything")
     }
 
@@ -663,7 +663,7 @@ struct ArchivingValueTests {
             try ModelArchiver.archivedData(with: ArchiveTree.chain(depth: 85))
         }
         #expect(error.code == .nestingTooDeep)
-        #expect(error.keyPath.hasPrefix("children[0].children[0]"))
+        #expect(error.archivePath?.hasPrefix("children[0].children[0]") == true)
     }
 
     @Test("decoding at the nesting limit and long object chains fit a bounded stack")
@@ -767,7 +767,7 @@ struct ArchivingGraphTests {
         }
         #expect(error.code == .unknownType)
         #expect(error.propertyKey == "star")
-        #expect(error.valueTypeName?.hasSuffix("ArchiveDog") == true)
+        #expect(error.found?.hasSuffix("ArchiveDog") == true)
 
         #expect(throws: ArchiveError.self) {
             try ModelArchiver.unarchive(ArchiveAnimal.self, from: ModelArchiver.archivedData(with: dog))
@@ -799,7 +799,7 @@ struct ArchivingGraphTests {
             try ModelArchiver.unarchive(ArchiveZoo.self, from: data)
         }
         #expect(error.code == .typeMismatch)
-        #expect(error.keyPath == "star")
+        #expect(error.archivePath == "star")
     }
 
     @Test("unarchiving as an unrelated type throws")
