@@ -5,9 +5,12 @@ import MantleCore
 /// archive that does not fit the requested model type, or a value that
 /// cannot be archived.
 ///
-/// The description names the problem and, where one applies, the key path
-/// from the root model to the value concerned, e.g.
-/// `owner.repositories[2].stars: expected Int, found string "many"`.
+/// Its fields are those of every error of the package (``modelTypeName``,
+/// ``propertyKey``, ``archivePath``, ``expected``, ``found``, ``detail``,
+/// ``underlyingError``), and its description reads as theirs do: the model
+/// type and the path from the root model to the value concerned (which ends
+/// with the property key), then the problem, e.g.
+/// `GHRepository → "owner.repositories[2].stars": expected Int, found string "many"`.
 public struct ArchiveError: Error, CustomStringConvertible {
     /// What went wrong.
     public enum Code: Sendable, Equatable {
@@ -40,58 +43,96 @@ public struct ArchiveError: Error, CustomStringConvertible {
 
     /// What went wrong.
     public var code: Code
-    /// Where in the model graph, e.g. `owner.tags[2]`; empty for the root or
-    /// for problems with the archive as a whole.
-    public var keyPath: String
-    /// The innermost model property key on ``keyPath``, if any.
+    /// Where in the model graph, from the root model, e.g. `owner.tags[2]`;
+    /// `nil` for the root model or for problems with the archive as a whole.
+    public var archivePath: String?
+    /// The innermost model property key on ``archivePath``, if any.
     public var propertyKey: String?
-    /// The model type concerned, if any.
+    /// The model type concerned, if known: the one whose property failed, or
+    /// for ``Code/newerVersion``, the model archived at a newer version.
     public var modelTypeName: String?
-    /// The type of the value concerned: the declared type for
-    /// ``Code/typeMismatch``, the value's type for ``Code/unsupportedValue``,
-    /// the archived type name for ``Code/unknownType``.
-    public var valueTypeName: String?
-    /// Specifics, e.g. `found string "many"` or the kind of damage.
-    public var detail: String
+    /// What was expected: the declared type for ``Code/typeMismatch`` and
+    /// ``Code/unknownType``; the versions read for the version codes.
+    public var expected: String?
+    /// What was found: the archived value (`string "many"`), the archived type
+    /// name for ``Code/unknownType``, the value's type for
+    /// ``Code/unsupportedValue``, the version written for the version codes.
+    public var found: String?
+    /// A sentence saying more: the kind of damage, or what to do.
+    public var detail: String?
+    /// The error behind this one, if any.
+    public var underlyingError: (any Error)?
 
-    /// Creates an error.
-    public init(code: Code, keyPath: String = "", propertyKey: String? = nil,
-                modelTypeName: String? = nil, valueTypeName: String? = nil, detail: String = "") {
-        self.code = code
-        self.keyPath = keyPath
-        self.propertyKey = propertyKey
-        self.modelTypeName = modelTypeName
-        self.valueTypeName = valueTypeName
-        self.detail = detail
+    /// Creates an error; for the version codes, `expected` and `found` are
+    /// the versions unless given.
+    public init(code: Code, archivePath: String? = nil, propertyKey: String? = nil, modelTypeName: String? = nil,
+                expected: String? = nil, found: String? = nil, detail: String? = nil,
+                underlyingError: (any Error)? = nil) {
+        (self.code, self.archivePath, self.propertyKey, self.modelTypeName) =
+            (code, archivePath, propertyKey, modelTypeName)
+        let versions = code.versions
+        let expected = expected ?? versions.map { "version \($0.supported) or older" }
+        let found = found ?? versions.map { "version \($0.archived)" }
+        (self.expected, self.found, self.detail, self.underlyingError) = (expected, found, detail, underlyingError)
     }
 
-    /// A sentence naming the problem and where it is.
-    public var description: String {
-        let location = keyPath.isEmpty ? "" : "\(keyPath): "
-        let model = modelTypeName.map { " (\($0))" } ?? ""
-        let suffix = detail.isEmpty ? "" : ": \(detail)"
+    /// `Model → "path": problem`, e.g.
+    /// `GHRepository → "owner.repositories[2].stars": expected Int, found string "many"`
+    /// or `not a model archive: the data is not a binary property list`.
+    public var description: String { message.text }
+
+    /// The facts, worded as every package error words them; the property key
+    /// is left out, as the archive path ends with it.
+    package var message: ErrorMessage {
+        let summary: String?
         switch code {
-        case .notAnArchive:
-            return "Not a model archive\(suffix)"
-        case .truncatedData:
-            return "Archive data is truncated\(suffix)"
-        case .corruptData:
-            return "Archive data is corrupt\(suffix)"
-        case .unsupportedFormatVersion(let archived, let supported):
-            return "Archive format version \(archived) is newer than the supported version \(supported)"
-        case .newerVersion(let archived, let supported):
-            return "\(location)\(modelTypeName ?? "model") was archived at version \(archived), "
-                + "newer than its current version \(supported)"
-        case .typeMismatch:
-            return "\(location)expected \(valueTypeName ?? "another type")\(model)\(suffix)"
-        case .unknownType:
-            return "\(location)unknown archived type \(valueTypeName ?? "")\(model)\(suffix)"
-        case .unsupportedValue:
-            return "\(location)a value of type \(valueTypeName ?? "unknown") cannot be archived\(model)\(suffix)"
-        case .nestingTooDeep:
-            return "\(location)values are nested too deeply\(suffix)"
+        case .notAnArchive: summary = "not a model archive"
+        case .truncatedData: summary = "truncated archive data"
+        case .corruptData: summary = "corrupt archive data"
+        case .unsupportedFormatVersion: summary = "unsupported archive format"
+        case .newerVersion: summary = "archived at a newer model version"
+        case .typeMismatch: summary = nil
+        case .unknownType: summary = "unknown archived type"
+        case .unsupportedValue: summary = "a value the archive cannot store"
+        case .nestingTooDeep: summary = "values nested too deeply"
+        }
+        return ErrorMessage(modelTypeName: modelTypeName, location: archivePath, summary: summary,
+                            expected: expected, found: found, detail: detail, underlyingError: underlyingError)
+    }
+}
+
+extension ArchiveError.Code {
+    /// The archived and supported versions of a version code, or `nil`.
+    var versions: (archived: Int, supported: Int)? {
+        switch self {
+        case .unsupportedFormatVersion(let archived, let supported), .newerVersion(let archived, let supported):
+            return (archived, supported)
+        case .notAnArchive, .truncatedData, .corruptData, .typeMismatch, .unknownType, .unsupportedValue,
+             .nestingTooDeep:
+            return nil
         }
     }
+}
+
+extension ArchiveError {
+    /// Creates an error (the former spelling).
+    @available(*, deprecated, renamed: "init(code:archivePath:propertyKey:modelTypeName:expected:found:detail:underlyingError:)")
+    public init(code: Code, keyPath: String, propertyKey: String? = nil, modelTypeName: String? = nil,
+                valueTypeName: String? = nil, detail: String = "") {
+        let typeIsExpected = code == .typeMismatch
+        self.init(code: code, archivePath: keyPath.isEmpty ? nil : keyPath, propertyKey: propertyKey,
+                  modelTypeName: modelTypeName, expected: typeIsExpected ? valueTypeName : nil,
+                  found: typeIsExpected ? nil : valueTypeName, detail: detail.isEmpty ? nil : detail)
+    }
+
+    /// Where in the model graph, or empty.
+    @available(*, deprecated, renamed: "archivePath")
+    public var keyPath: String { archivePath ?? "" }
+
+    /// The declared type for ``Code/typeMismatch`` (now ``expected``); the
+    /// value's or archived type otherwise (now ``found``).
+    @available(*, deprecated, message: "use expected (the declared type) or found (the value's or archived type)")
+    public var valueTypeName: String? { code == .typeMismatch ? expected : found }
 }
 
 extension ModelDescriptor {
@@ -99,8 +140,8 @@ extension ModelDescriptor {
     /// declaration the write path refuses (see ``checkSupported()``).
     func checkSupported(at path: ArchivePath) throws(ArchiveError) {
         guard let refusal = unsupportedDeclaration else { return }
-        throw ArchiveError(code: .unsupportedValue, keyPath: path.appending(key: refusal.propertyKey).description,
-                           propertyKey: refusal.propertyKey, modelTypeName: typeName,
-                           valueTypeName: refusal.expectedTypeName, detail: refusal.foundValueDescription)
+        let at = refusal.propertyKey.isEmpty ? path : path.appending(key: refusal.propertyKey)
+        throw ArchiveError(.unsupportedValue, at: at, modelTypeName: typeName, found: refusal.found,
+                           detail: refusal.detail)
     }
 }

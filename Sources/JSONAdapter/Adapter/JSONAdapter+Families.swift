@@ -25,7 +25,7 @@ extension JSONAdapter {
         let root = document.rootIndex
         guard document.kind(at: root) == .array else {
             throw JSONAdapterError(code: .invalidJSONDictionary,
-                                   reason: "expected an array of objects, found \(describe(document, root))")
+                                   expected: "an array of objects", found: describe(document, root))
         }
         return try decodeEach(document.elements(of: root)) { element in
             guard document.kind(at: element) == .object else { throw notAnObject(describe(document, element)) }
@@ -56,7 +56,7 @@ extension JSONAdapter {
         let model = try ModelMapping.of(chosen).decodeAny(from: source)
         guard let member = model as? Family else {
             throw JSONAdapterError(code: .noClassFound, jsonKeyPath: family.keyPath, modelTypeName: String(describing: chosen),
-                                   reason: "the type field \"\(family.keyPath)\" chose \(chosen), which is not a "
+                                   detail: "the type field \"\(family.keyPath)\" chose \(chosen), which is not a "
                                        + ValueDescription.typeName(Family.self))
         }
         return member

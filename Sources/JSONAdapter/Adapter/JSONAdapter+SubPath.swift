@@ -49,7 +49,7 @@ extension JSONAdapter {
         return try withSubPath(path) {
             guard let array = value as? [Any] else {
                 throw JSONAdapterError(code: .invalidJSONDictionary,
-                                       reason: "expected an array of objects, found \(ValueDescription.describe(value))")
+                                       expected: "an array of objects", found: ValueDescription.describe(value))
             }
             return try models(of: type, from: array)
         }
@@ -61,7 +61,7 @@ extension JSONAdapter {
     private static func parsedSubPath(_ keyPath: String) throws -> ParsedKeyPath {
         guard let path = ParsedKeyPath(keyPath) else {
             throw JSONAdapterError(code: .invalidJSONMapping, jsonKeyPath: keyPath,
-                                   reason: "malformed JSON key path \(String(reflecting: keyPath))")
+                                   detail: "malformed JSON key path \(String(reflecting: keyPath))")
         }
         return path
     }
@@ -77,7 +77,7 @@ extension JSONAdapter {
         do {
             node = try KeyPathLookup.node(at: path, in: document, object: root, hint: &hint)
         } catch {
-            throw JSONAdapterError(code: error.code, jsonKeyPath: path.text, reason: error.reason)
+            throw JSONAdapterError(error, jsonKeyPath: path.text)
         }
         guard let node, document.kind(at: node) != .null else { throw missingValue(path) }
         return (document, node)
@@ -89,7 +89,7 @@ extension JSONAdapter {
         do {
             value = try KeyPathLookup.value(at: path, in: dictionary)
         } catch {
-            throw JSONAdapterError(code: error.code, jsonKeyPath: path.text, reason: error.reason)
+            throw JSONAdapterError(error, jsonKeyPath: path.text)
         }
         guard let value, !ValueConversion.isNull(value) else { throw missingValue(path) }
         return value
@@ -98,7 +98,7 @@ extension JSONAdapter {
     /// The error for nothing (or `null`) at the requested path.
     private static func missingValue(_ path: ParsedKeyPath) -> JSONAdapterError {
         JSONAdapterError(code: .invalidJSONDictionary, jsonKeyPath: path.text,
-                         reason: "no value at \"\(path.text)\"")
+                         detail: "no value at \"\(path.text)\"")
     }
 
     /// Runs `body`, prefixing the JSON key path of its errors with `path`.

@@ -105,7 +105,7 @@ public final class JSONAdapter: @unchecked Sendable {
                 || (modelType is AnyClass && isSubclass(dynamicType, of: modelType)) else {
             let name = ValueDescription.typeName(modelType)
             throw JSONAdapterError(code: .noClassFound, modelTypeName: name,
-                                   reason: "an adapter for \(name) cannot encode a \(ValueDescription.typeName(dynamicType)), "
+                                   detail: "an adapter for \(name) cannot encode a \(ValueDescription.typeName(dynamicType)), "
                                        + "which is not a \(name)")
         }
     }
@@ -182,7 +182,7 @@ public final class JSONAdapter: @unchecked Sendable {
                                                 mapping: ModelMapping, lossy: Bool = false) throws -> [M] {
         guard document.kind(at: node) == .array else {
             throw JSONAdapterError(code: .invalidJSONDictionary,
-                                   reason: "expected an array of objects, found \(describe(document, node))")
+                                   expected: "an array of objects", found: describe(document, node))
         }
         return try decodeEach(document.elements(of: node), lossy: lossy, found: { describe(document, $0) }) { element in
             guard document.kind(at: element) == .object else {
@@ -231,8 +231,7 @@ public final class JSONAdapter: @unchecked Sendable {
         do {
             return try JSONDocument(bytes: data, maximumDepth: maximumDepth)
         } catch {
-            throw JSONAdapterError(code: .invalidJSONData, underlyingError: error,
-                                   reason: "invalid JSON: \(error.description)")
+            throw JSONAdapterError(code: .invalidJSONData, underlyingError: error, detail: error.description)
         }
     }
 
@@ -279,7 +278,7 @@ public final class JSONAdapter: @unchecked Sendable {
 
     /// The error for a top level (or element) that is not an object.
     static func notAnObject(_ found: String) -> JSONAdapterError {
-        JSONAdapterError(code: .invalidJSONDictionary, reason: "expected a JSON object, found \(found)")
+        JSONAdapterError(code: .invalidJSONDictionary, expected: "a JSON object", found: found)
     }
 }
 

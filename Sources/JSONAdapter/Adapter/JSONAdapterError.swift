@@ -2,8 +2,11 @@ import Foundation
 
 /// An error from mapping JSON to a model or a model to JSON.
 ///
-/// Its description names the model, the property, the JSON key path and the
-/// problem, e.g. `GHIssue.assignee → "assignee.login": expected String, found number 42`.
+/// Its fields are those of every error of the package (``modelTypeName``,
+/// ``propertyKey``, ``jsonKeyPath``, ``expected``, ``found``, ``detail``,
+/// ``underlyingError``), and its description reads as theirs do: the model,
+/// the property, the JSON key path and the problem, e.g.
+/// `GHIssue.assignee → "assignee.login": expected String, found number 42`.
 public struct JSONAdapterError: Error, CustomStringConvertible {
     /// What went wrong.
     public enum Code: Sendable {
@@ -33,39 +36,56 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
     /// The error behind this one: a ``TransformerError``, a ``ModelError``, or
     /// an error thrown by `validate()`.
     public var underlyingError: (any Error)?
-    /// The model type concerned, if any.
+    /// The model type concerned (the outermost one), if any.
     public var modelTypeName: String?
-    /// What was wrong, e.g. `expected String, found number 42`.
-    public var reason: String
+    /// What was expected, e.g. `String`, `an object for GHUser`, `a URL string`.
+    public var expected: String?
+    /// What was found, e.g. `number 42`, `null`, `string "x" at "user"`.
+    public var found: String?
+    /// A sentence saying more, or saying what went wrong where no expected
+    /// and found value apply (`unexpected end of input at byte 12`).
+    public var detail: String?
 
     /// Creates an error.
     public init(code: Code, propertyKey: String? = nil, jsonKeyPath: String? = nil,
-                underlyingError: (any Error)? = nil, modelTypeName: String? = nil, reason: String = "") {
-        self.code = code
-        self.propertyKey = propertyKey
-        self.jsonKeyPath = jsonKeyPath
-        self.underlyingError = underlyingError
-        self.modelTypeName = modelTypeName
-        self.reason = reason
+                underlyingError: (any Error)? = nil, modelTypeName: String? = nil,
+                expected: String? = nil, found: String? = nil, detail: String? = nil) {
+        (self.code, self.propertyKey, self.jsonKeyPath, self.modelTypeName) =
+            (code, propertyKey, jsonKeyPath, modelTypeName)
+        (self.expected, self.found, self.detail, self.underlyingError) = (expected, found, detail, underlyingError)
     }
 
-    /// `Model.property → "json.path": reason`.
-    public var description: String {
-        let subject = describeSubject(modelTypeName: modelTypeName, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath)
-        let reason = reason.isEmpty ? underlyingError.map { "\($0)" } ?? "\(code)" : reason
-        let line = lineNumber.map { "line \($0): " } ?? ""
-        return line + (subject.isEmpty ? reason : "\(subject): \(reason)")
+    /// `Model.property → "json.path": problem`, e.g.
+    /// `GHIssue.assignee → "[3].assignee.login": expected String, found number 42`.
+    public var description: String { message.text }
+
+    /// The facts, worded as every package error words them.
+    package var message: ErrorMessage {
+        let summary: String?
+        switch code {
+        case .invalidJSONData: summary = "invalid JSON"
+        case .noClassFound, .invalidJSONDictionary, .invalidJSONMapping, .invalidValue:
+            let saysNothing = expected == nil && found == nil && detail == nil && underlyingError == nil
+            summary = saysNothing ? "\(code)" : nil
+        }
+        return ErrorMessage(modelTypeName: modelTypeName, propertyKey: propertyKey, location: jsonKeyPath,
+                            lineNumber: lineNumber, summary: summary, expected: expected, found: found,
+                            detail: detail, underlyingError: underlyingError)
     }
 }
 
-/// `Model.property → "json.path"`, leaving out what is `nil` or empty: the
-/// subject of an error or a leniency report entry.
-func describeSubject(modelTypeName: String?, propertyKey: String?, jsonKeyPath: String?) -> String {
-    var subject = [modelTypeName, propertyKey].compactMap { $0 }.joined(separator: ".")
-    if let jsonKeyPath, !jsonKeyPath.isEmpty {
-        subject += subject.isEmpty ? "\"\(jsonKeyPath)\"" : " → \"\(jsonKeyPath)\""
+extension JSONAdapterError {
+    /// Creates an error (the former spelling).
+    @available(*, deprecated, renamed: "init(code:propertyKey:jsonKeyPath:underlyingError:modelTypeName:expected:found:detail:)")
+    public init(code: Code, propertyKey: String? = nil, jsonKeyPath: String? = nil,
+                underlyingError: (any Error)? = nil, modelTypeName: String? = nil, reason: String) {
+        self.init(code: code, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath, underlyingError: underlyingError,
+                  modelTypeName: modelTypeName, detail: reason.isEmpty ? nil : reason)
     }
-    return subject
+
+    /// What was wrong: the description without the model, property and path.
+    @available(*, deprecated, message: "use expected, found and detail")
+    public var reason: String { message.problem }
 }
 
 /// Joins JSON path pieces: `"user"` + `"login"` is `"user.login"`, `"labels"`
@@ -93,13 +113,24 @@ extension JSONAdapterError: CustomNSError {
         }
     }
 
-    /// The description, failure reason, key path and underlying error.
+    /// The description, the problem (the description without the model,
+    /// property and path) as failure reason, key path and underlying error.
     public var errorUserInfo: [String: Any] {
         var info: [String: Any] = [NSLocalizedDescriptionKey: description,
-                                   NSLocalizedFailureReasonErrorKey: reason]
+                                   NSLocalizedFailureReasonErrorKey: message.problem]
         if let jsonKeyPath { info["MTLJSONAdapterKeyPathErrorKey"] = jsonKeyPath }
         if let propertyKey { info["MTLJSONAdapterPropertyKeyErrorKey"] = propertyKey }
         if let underlyingError { info[NSUnderlyingErrorKey] = underlyingError as NSError }
         return info
+    }
+}
+
+extension JSONAdapterError {
+    /// The error for a value's `failure`, with the property, the JSON key
+    /// path and the model type it concerns.
+    init(_ failure: ValueFailure, propertyKey: String? = nil, jsonKeyPath: String?, modelTypeName: String? = nil) {
+        self.init(code: failure.code, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath,
+                  underlyingError: failure.underlying, modelTypeName: modelTypeName,
+                  expected: failure.expected, found: failure.found, detail: failure.detail)
     }
 }

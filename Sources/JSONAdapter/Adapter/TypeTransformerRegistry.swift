@@ -4,7 +4,7 @@ import Foundation
 /// `transformerForModelPropertiesOfClass:`), thread-safe.
 struct TypeTransformerRegistry: Sendable {
     /// The process-wide registry.
-    static let shared = Mutex(TypeTransformerRegistry())
+    static let shared = LockedState(TypeTransformerRegistry())
 
     /// Registered transformers by type.
     private var transformers: [ObjectIdentifier: ValueTransformer] = [:]

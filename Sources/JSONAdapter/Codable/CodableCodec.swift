@@ -48,7 +48,7 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     private func decode(_ value: DecodingValue) throws(ValueFailure) -> Value {
         guard let decodeBody else {
             throw ValueFailure(code: .invalidJSONMapping,
-                               reason: "\(expectation) is Encodable but not Decodable: make it Decodable, "
+                               detail: "\(expectation) is Encodable but not Decodable: make it Decodable, "
                                    + "or give the property a transformer")
         }
         let result: Value?
@@ -65,7 +65,7 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     private func encoded(_ value: Value) throws(ValueFailure) -> EncodedValue {
         guard let encodeBody else {
             throw ValueFailure(code: .invalidJSONMapping,
-                               reason: "\(expectation) is Decodable but not Encodable: make it Encodable, "
+                               detail: "\(expectation) is Decodable but not Encodable: make it Encodable, "
                                    + "or give the property a transformer")
         }
         let result: EncodedValue?
@@ -74,7 +74,7 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         } catch {
             throw failure(error)
         }
-        guard let result else { throw ValueFailure(reason: "\(expectation) could not be encoded") }
+        guard let result else { throw ValueFailure(detail: "\(expectation) could not be encoded") }
         return result
     }
 
@@ -105,9 +105,9 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
             path = context.codingPath
             reason = context.debugDescription
         default:
-            return ValueFailure(reason: "\(error)", underlying: error)
+            return ValueFailure(underlying: error)
         }
-        return ValueFailure(path: codable.jsonPath(path), reason: reason.isEmpty ? "\(error)" : reason, underlying: error)
+        return ValueFailure(path: codable.jsonPath(path), detail: reason.isEmpty ? nil : reason, underlying: error)
     }
 }
 

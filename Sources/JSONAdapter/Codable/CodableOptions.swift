@@ -24,7 +24,7 @@ final class CodableOptions: @unchecked Sendable {
     /// The key conversion, or `nil` for the keys as written.
     private let conversion: JSONKeyConversion?
     /// Conversions already made, by coding key.
-    private let cache = Mutex<[String: String]>([:])
+    private let cache = LockedState<[String: String]>([:])
 
     /// The choices of `context`.
     init(_ context: MappingContext) {

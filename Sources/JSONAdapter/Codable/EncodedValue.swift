@@ -55,7 +55,7 @@ enum EncodedValue {
     /// than the stack allows.
     private static func check(_ depth: Int) throws(ValueFailure) {
         guard depth <= CodableOptions.maximumDepth + 1, RecursionGuard.hasStackRoom else {
-            throw ValueFailure(reason: "values nested deeper than \(CodableOptions.maximumDepth) levels")
+            throw ValueFailure(detail: "values nested deeper than \(CodableOptions.maximumDepth) levels")
         }
     }
 
@@ -103,16 +103,16 @@ enum EncodedValue {
         case .unsigned(let integer): writer.write(integer)
         case .wideInteger(_, let digits): writer.writeIntegerText(digits)
         case .double(let double):
-            do { try writer.write(double) } catch { throw ValueFailure(reason: "\(double) cannot be written as JSON") }
+            do { try writer.write(double) } catch { throw ValueFailure(detail: "\(double) cannot be written as JSON") }
         case .float(let float):
-            do { try writer.write(float) } catch { throw ValueFailure(reason: "\(float) cannot be written as JSON") }
+            do { try writer.write(float) } catch { throw ValueFailure(detail: "\(float) cannot be written as JSON") }
         case .decimal(let decimal):
-            do { try writer.write(decimal) } catch { throw ValueFailure(reason: "\(decimal) cannot be written as JSON") }
+            do { try writer.write(decimal) } catch { throw ValueFailure(detail: "\(decimal) cannot be written as JSON") }
         case .foundation(let value):
             do {
                 try writer.writeAny(value, sortedKeys: true)
             } catch {
-                throw ValueFailure(reason: "cannot write \(ValueDescription.describe(value)) as JSON: \(error)")
+                throw ValueFailure(detail: "cannot write \(ValueDescription.describe(value)) as JSON: \(error)")
             }
         case .object(let object):
             try Self.check(depth)

@@ -153,7 +153,7 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
         do {
             return try value.decode(with: codec)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: path.keys(appending: key), debugDescription: error.reason,
+            throw DecodingError.dataCorrupted(.init(codingPath: path.keys(appending: key), debugDescription: error.problem,
                                                     underlyingError: error.underlying))
         }
     }

@@ -140,7 +140,7 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
         do {
             return .foundation(try codec.encode(value, []))
         } catch {
-            throw EncodingError.invalidValue(value, .init(codingPath: path.keys(appending: key), debugDescription: error.reason,
+            throw EncodingError.invalidValue(value, .init(codingPath: path.keys(appending: key), debugDescription: error.problem,
                                                           underlyingError: error.underlying))
         }
     }

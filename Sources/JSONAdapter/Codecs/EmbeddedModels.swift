@@ -96,7 +96,7 @@ struct EmbeddedModels {
         do {
             mapping = try ModelMapping.forEncoding(model, in: context.resolve())
         } catch {
-            throw ValueFailure(code: error.code, reason: error.reason, underlying: error.underlyingError)
+            throw ValueFailure(error)
         }
         return try rethrowingNested { () throws -> [String: Any] in
             try mapping.jsonDictionary(from: model, options: options)
@@ -106,7 +106,7 @@ struct EmbeddedModels {
     /// Fails when a container at `depth` would pass ``maximumDepth``.
     private func checkDepth(_ depth: Int) throws(ValueFailure) {
         guard depth < Self.maximumDepth else {
-            throw ValueFailure(reason: "containers nested deeper than \(Self.maximumDepth) levels")
+            throw ValueFailure(detail: "containers nested deeper than \(Self.maximumDepth) levels")
         }
     }
 

@@ -12,19 +12,28 @@ struct ValueFailure: Error {
     var code: JSONAdapterError.Code = .invalidValue
     /// The path below the value the codec was given (`""`, `"[2].name"`, `"login"`).
     var path: String = ""
-    /// What went wrong, e.g. `expected String, found number 42`.
-    var reason: String
+    /// What was expected (`String`), as ``JSONAdapterError/expected``.
+    var expected: String?
+    /// What was found (`number 42`; `string "x" at "user"` for a key path
+    /// that runs through something that is not an object), as
+    /// ``JSONAdapterError/found``.
+    var found: String?
+    /// What went wrong where `expected` and `found` do not say it, as
+    /// ``JSONAdapterError/detail``.
+    var detail: String?
     /// The error behind it (a transformer's, a model error, …).
     var underlying: (any Error)?
     /// An error to rethrow unchanged instead (a nested model's `validate()` error).
     var passthrough: (any Error)?
-    /// What blocked a key path that runs through something that is not an
-    /// object (`string "x" at "user"`), for leniency reports.
-    var found: String?
 
     /// A value of the wrong kind.
     static func mismatch(expected: String, found: String) -> ValueFailure {
-        ValueFailure(reason: "expected \(expected), found \(found)")
+        ValueFailure(expected: expected, found: found)
+    }
+
+    /// The problem as errors word it (`expected String, found number 42`).
+    var problem: String {
+        ErrorMessage(expected: expected, found: found, detail: detail, underlyingError: underlying).problem
     }
 
     /// The same failure one level further out, below `component`.
@@ -32,6 +41,28 @@ struct ValueFailure: Error {
         var copy = self
         copy.path = joinJSONPath(component, path)
         return copy
+    }
+}
+
+extension ValueFailure {
+    /// A nested model's `error` (its code and facts; the outer error names
+    /// its own model and property), at `path` below the value.
+    init(_ error: JSONAdapterError, path: String = "") {
+        self.init(code: error.code, path: path, expected: error.expected, found: error.found, detail: error.detail,
+                  underlying: error.underlyingError)
+    }
+
+    /// The failure for `error`, thrown by a transformer (or by `Codable`
+    /// code), kept as the underlying error; a transformer's invalid input
+    /// gives its expected and found values too.
+    init(wrapping error: any Error) {
+        guard let transformerError = error as? TransformerError, transformerError.code == .invalidInput,
+              transformerError.expected != nil else {
+            self.init(underlying: error)
+            return
+        }
+        self.init(expected: transformerError.expected, found: transformerError.found,
+                  detail: transformerError.detail, underlying: error)
     }
 }
 
@@ -73,7 +104,7 @@ class JSONValueCodec<Value>: @unchecked Sendable {
         do {
             try writer.writeAny(encoded)
         } catch {
-            throw ValueFailure(reason: "cannot write \(ValueDescription.describe(encoded)) as JSON: \(error)")
+            throw ValueFailure(detail: "cannot write \(ValueDescription.describe(encoded)) as JSON: \(error)")
         }
     }
 

@@ -28,7 +28,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         do {
             return try ModelMapping.of(Nested.self, in: context.resolve())
         } catch {
-            throw ValueFailure(code: error.code, reason: error.reason, underlying: error.underlyingError)
+            throw ValueFailure(error)
         }
     }
 
@@ -60,7 +60,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         do {
             return try ModelMapping.forEncoding(value, in: context.resolve())
         } catch {
-            throw ValueFailure(code: error.code, reason: error.reason, underlying: error.underlyingError)
+            throw ValueFailure(error)
         }
     }
 
@@ -98,7 +98,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
 @inline(__always)
 func checkStackRoom() throws(ValueFailure) {
     guard RecursionGuard.hasStackRoom else {
-        throw ValueFailure(code: .invalidValue, reason: "models nested too deep for this thread's stack")
+        throw ValueFailure(code: .invalidValue, detail: "models nested too deep for this thread's stack")
     }
 }
 
@@ -108,11 +108,9 @@ func rethrowingNested<Result>(_ body: () throws -> Result) throws(ValueFailure) 
     do {
         return try body()
     } catch let error as JSONAdapterError {
-        throw ValueFailure(code: error.code, path: error.jsonKeyPath ?? "",
-                           reason: error.reason.isEmpty ? error.description : error.reason,
-                           underlying: error.underlyingError)
+        throw ValueFailure(error, path: error.jsonKeyPath ?? "")
     } catch {
-        throw ValueFailure(reason: "\(error)", passthrough: error)
+        throw ValueFailure(detail: "\(error)", passthrough: error)
     }
 }
 
@@ -181,14 +179,14 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
         do {
             output = try transformer.transformedValue(input)
         } catch {
-            throw ValueFailure(reason: "\(error)", underlying: error)
+            throw ValueFailure(wrapping: error)
         }
         do {
             return try converter.convert(output)
         } catch {
-            let modelError = ModelError(error, propertyKey: "", modelTypeName: "")
-            throw ValueFailure(reason: "the transformer gave \(ValueDescription.describe(output)), expected \(expectation)",
-                               underlying: modelError)
+            throw ValueFailure(expected: expectation, found: ValueDescription.describe(output),
+                               detail: "the transformer's output",
+                               underlying: ModelError(error, propertyKey: "", modelTypeName: nil))
         }
     }
 
@@ -198,7 +196,7 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
         do {
             return flattenedOptional(try transformer.reverseTransformedValue(plain)) ?? NSNull()
         } catch {
-            throw ValueFailure(reason: "\(error)", underlying: error)
+            throw ValueFailure(wrapping: error)
         }
     }
 

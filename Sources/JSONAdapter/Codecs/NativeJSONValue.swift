@@ -68,7 +68,7 @@ enum NativeJSONValue {
                 var result = [String: Any](minimumCapacity: dictionary.count)
                 for (key, element) in FoundationContainers.members(of: dictionary) {
                     guard let key = FoundationContainers.string(key) else {
-                        throw ValueFailure(reason: "a JSON object key must be a string")
+                        throw ValueFailure(detail: "a JSON object key must be a string")
                     }
                     result[key] = try native(element, depth: depth + 1)
                 }
@@ -95,7 +95,7 @@ enum NativeJSONValue {
     /// Fails when a container at `depth` would exceed ``maximumDepth``.
     private static func checkDepth(_ depth: Int) throws(ValueFailure) {
         guard depth < maximumDepth else {
-            throw ValueFailure(reason: "JSON containers nested deeper than \(maximumDepth) levels")
+            throw ValueFailure(detail: "JSON containers nested deeper than \(maximumDepth) levels")
         }
     }
 }

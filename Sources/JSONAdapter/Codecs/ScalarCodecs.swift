@@ -107,7 +107,7 @@ final class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floatin
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
     override func encode(_ value: Floating, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
-        guard value.isFinite else { throw ValueFailure(reason: "\(value) cannot be written as JSON") }
+        guard value.isFinite else { throw ValueFailure(detail: "\(value) cannot be written as JSON") }
         if let float = value as? Float { return float }
         return Double(value)
     }
@@ -122,7 +122,7 @@ final class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floatin
                 try writer.write(Double(value))
             }
         } catch {
-            throw ValueFailure(reason: "\(value) cannot be written as JSON")
+            throw ValueFailure(detail: "\(value) cannot be written as JSON")
         }
     }
 }
@@ -220,7 +220,7 @@ final class DateCodec: JSONValueCodec<Date>, @unchecked Sendable {
     /// after year 9999, NaN or infinite) fails rather than being clamped.
     private func timestamp(_ value: Date) throws(ValueFailure) -> String {
         guard let string = ISO8601Timestamp.exactString(from: value) else {
-            throw ValueFailure(reason: "\(value.timeIntervalSinceReferenceDate) seconds since 2001 is outside "
+            throw ValueFailure(detail: "\(value.timeIntervalSinceReferenceDate) seconds since 2001 is outside "
                                + "the ISO 8601 years 0001–9999 and cannot be written")
         }
         return string
@@ -300,7 +300,7 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
     }
 
     override func encode(_ value: Decimal, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
-        guard !value.isNaN else { throw ValueFailure(reason: "Decimal NaN cannot be written as JSON") }
+        guard !value.isNaN else { throw ValueFailure(detail: "Decimal NaN cannot be written as JSON") }
         return NSDecimalNumber(decimal: value)
     }
 
@@ -308,7 +308,7 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
         do {
             try writer.write(value)
         } catch {
-            throw ValueFailure(reason: "\(value) cannot be written as JSON")
+            throw ValueFailure(detail: "\(value) cannot be written as JSON")
         }
     }
 }

@@ -143,8 +143,6 @@ enum KeyPathLookup {
     private static func intermediateFailure(_ path: ParsedKeyPath, _ index: Int, found: String) -> ValueFailure {
         let prefix = path.components[...index].map(JSONKeyPath.escapedKey).joined(separator: ".")
         let expected = path.arrayIndexes[index + 1] == nil ? "an object" : "an object or an array"
-        return ValueFailure(code: .invalidJSONDictionary,
-                            reason: "expected \(expected) at \"\(prefix)\", found \(found)",
-                            found: "\(found) at \"\(prefix)\"")
+        return ValueFailure(code: .invalidJSONDictionary, expected: expected, found: "\(found) at \"\(prefix)\"")
     }
 }

@@ -23,7 +23,7 @@ final class LeniencyRecorder: Sendable {
     /// Locked: the decode is one synchronous call, but code it runs (a
     /// transformer, `validate()`) could start a task, which inherits the
     /// task-local recorder.
-    private let entries = Mutex<[JSONLeniencyReport.Entry]>([])
+    private let entries = LockedState<[JSONLeniencyReport.Entry]>([])
 
     /// The position to pass to ``prefix(from:with:)`` or ``recordDrop(_:since:found:path:reason:)``.
     var mark: Int { entries.withLock { $0.count } }
@@ -101,6 +101,6 @@ extension ValueFailure {
 
     /// The failure as a report entry's reason (`expected String, found null at "login"`).
     var reportReason: String {
-        path.isEmpty ? reason : "\(reason) at \"\(path)\""
+        path.isEmpty ? problem : "\(problem) at \"\(path)\""
     }
 }

@@ -62,7 +62,7 @@ struct MappingContextLink: @unchecked Sendable {
     func resolve() throws(JSONAdapterError) -> MappingContext {
         guard let context else {
             throw JSONAdapterError(code: .invalidJSONMapping,
-                                   reason: "the configuration this mapping was compiled with no longer exists")
+                                   detail: "the configuration this mapping was compiled with no longer exists")
         }
         return context
     }

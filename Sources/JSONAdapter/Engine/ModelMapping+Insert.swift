@@ -37,7 +37,7 @@ extension ModelMapping {
         if let container, let position = ParsedKeyPath.arrayIndex(of: key), var array = FoundationContainers.arrayElements(of: container) {
             guard position < array.count else {
                 if ValueConversion.isNull(value) { return container }
-                throw ValueFailure(reason: "cannot write at index \(position) of an array of \(array.count) "
+                throw ValueFailure(detail: "cannot write at index \(position) of an array of \(array.count) "
                                        + "written by another property")
             }
             if path.count == 1 {

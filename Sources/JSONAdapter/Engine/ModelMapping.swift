@@ -45,7 +45,7 @@ final class ModelMapping: @unchecked Sendable {
         let descriptor = ModelDescriptor.of(type)
         if let refusal = descriptor.unsupportedDeclaration {
             throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: refusal.propertyKey,
-                                   underlyingError: refusal, modelTypeName: typeName, reason: refusal.description)
+                                   underlyingError: refusal, modelTypeName: typeName, detail: refusal.message.problem)
         }
         let conversion = context.settings.keyConversion
         let keyPaths = type.jsonKeyPathsByPropertyKey.mapValues { $0.converted(by: conversion) }
@@ -57,13 +57,13 @@ final class ModelMapping: @unchecked Sendable {
                 } ?? ""
                 throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,
                                        modelTypeName: typeName,
-                                       reason: "the mapping names \"\(key)\", which is not a property of \(typeName)"
+                                       detail: "the mapping names \"\(key)\", which is not a property of \(typeName)"
                                            + wrapperHint)
             }
             guard ResolvedKeyPath(keyPath) != nil else {
                 throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,
                                        modelTypeName: typeName,
-                                       reason: ResolvedKeyPath.malformation(of: keyPath))
+                                       detail: ResolvedKeyPath.malformation(of: keyPath))
             }
         }
         var properties: [PropertyMapping] = []
@@ -82,7 +82,7 @@ final class ModelMapping: @unchecked Sendable {
            let reason = unsupported.unsupportedReason {
             throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: unsupported.key,
                                    jsonKeyPath: keyPaths[unsupported.key]?.description, modelTypeName: typeName,
-                                   reason: "\(typeName).\(unsupported.key) is a \(ValueDescription.typeName(unsupported.valueType)), "
+                                   detail: "\(typeName).\(unsupported.key) is a \(ValueDescription.typeName(unsupported.valueType)), "
                                        + "which JSON cannot hold: \(reason); or give it a transformer")
         }
         self.properties = properties
@@ -162,7 +162,7 @@ final class ModelMapping: @unchecked Sendable {
         }
         guard let chosen = modelType.classForParsing(jsonDictionary: source.dictionary) else {
             throw JSONAdapterError(code: .noClassFound, modelTypeName: typeName,
-                                   reason: "classForParsing(jsonDictionary:) of \(typeName) found no type for the JSON")
+                                   detail: "classForParsing(jsonDictionary:) of \(typeName) found no type for the JSON")
         }
         return ObjectIdentifier(chosen) == ObjectIdentifier(modelType) ? nil : chosen
     }
@@ -170,7 +170,7 @@ final class ModelMapping: @unchecked Sendable {
     /// The error for a chosen type unrelated to the mapping's type.
     private func noClassFound(_ chosen: any JSONSerializing.Type) -> JSONAdapterError {
         JSONAdapterError(code: .noClassFound, modelTypeName: typeName,
-                         reason: "classForParsing(jsonDictionary:) returned \(chosen), which is not a \(typeName)")
+                         detail: "classForParsing(jsonDictionary:) returned \(chosen), which is not a \(typeName)")
     }
 
     /// Decodes this mapping's own type, opened from the existential.
@@ -248,9 +248,8 @@ final class ModelMapping: @unchecked Sendable {
     func adapterError(_ failure: ValueFailure, forKey key: String, in source: JSONObjectSource? = nil) -> any Error {
         if let passthrough = failure.passthrough { return passthrough }
         let keyPath = properties.first(where: { $0.key == key })?.keyPath.text(in: source) ?? key
-        return JSONAdapterError(code: failure.code, propertyKey: key,
-                                jsonKeyPath: joinJSONPath(keyPath, failure.path),
-                                underlyingError: failure.underlying, modelTypeName: typeName, reason: failure.reason)
+        return JSONAdapterError(failure, propertyKey: key, jsonKeyPath: joinJSONPath(keyPath, failure.path),
+                                modelTypeName: typeName)
     }
 
     // MARK: Encoding
@@ -309,7 +308,7 @@ final class ModelMapping: @unchecked Sendable {
             do {
                 try writer.writeAny(dictionary, sortedKeys: true)
             } catch {
-                throw JSONAdapterError(code: .invalidValue, modelTypeName: typeName, reason: "\(error)")
+                throw JSONAdapterError(code: .invalidValue, underlyingError: error, modelTypeName: typeName)
             }
             return
         }

@@ -181,7 +181,7 @@ struct OutputTree: Sendable {
         do {
             try writer.writeAny(value, sortedKeys: true)
         } catch {
-            throw ValueFailure(reason: "cannot write \(ValueDescription.describe(value)) as JSON: \(error)")
+            throw ValueFailure(detail: "cannot write \(ValueDescription.describe(value)) as JSON: \(error)")
         }
     }
 }

@@ -45,7 +45,7 @@ class PropertyMapping: @unchecked Sendable {
                 return describe(document, node)
             }
         } catch {
-            return error.found ?? error.reason
+            return error.found ?? error.problem
         }
     }
 

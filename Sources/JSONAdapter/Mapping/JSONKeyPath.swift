@@ -95,9 +95,6 @@ struct ParsedKeyPath: Sendable {
         arrayIndexes = components.map(Self.arrayIndex(of:))
     }
 
-    /// `true` when some key is made of digits (and may index an array).
-    var hasArrayIndexes: Bool { arrayIndexes.contains { $0 != nil } }
-
     /// The unescaped keys of `text`, or `nil` when it is malformed.
     private static func split(_ text: String) -> [String]? {
         var components: [String] = []

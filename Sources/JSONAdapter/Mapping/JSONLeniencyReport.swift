@@ -66,7 +66,7 @@ public struct JSONLeniencyReport: Sendable, Hashable, CustomStringConvertible {
 
         /// `GHIssue.number → "[2].number": found string "42", coerced to Int`.
         public var description: String {
-            let subject = describeSubject(modelTypeName: modelTypeName, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath)
+            let subject = ErrorMessage(modelTypeName: modelTypeName, propertyKey: propertyKey, location: jsonKeyPath).subject
             let detail = reason.map { " (\($0))" } ?? ""
             return "\(subject): found \(found), \(action)\(detail)"
         }

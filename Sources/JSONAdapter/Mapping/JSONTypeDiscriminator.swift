@@ -54,7 +54,7 @@ public struct JSONTypeDiscriminator: @unchecked Sendable {
     func type(for source: JSONObjectSource) throws -> any JSONSerializing.Type {
         guard let path = ParsedKeyPath(keyPath) else {
             throw JSONAdapterError(code: .invalidJSONMapping, jsonKeyPath: keyPath,
-                                   reason: "malformed type discriminator key path \(String(reflecting: keyPath))")
+                                   detail: "malformed type discriminator key path \(String(reflecting: keyPath))")
         }
         let name: String?
         let found: String
@@ -77,13 +77,12 @@ public struct JSONTypeDiscriminator: @unchecked Sendable {
                 found = node.map { describe(document, $0) } ?? "nothing"
             }
         } catch {
-            throw JSONAdapterError(code: error.code, jsonKeyPath: keyPath, reason: error.reason)
+            throw JSONAdapterError(error, jsonKeyPath: keyPath)
         }
         if let name, let type = types[name] { return type }
         if let fallback { return fallback }
         let known = types.keys.sorted().map { String(reflecting: $0) }.joined(separator: ", ")
-        throw JSONAdapterError(code: .noClassFound, jsonKeyPath: keyPath,
-                               reason: "the type field \"\(keyPath)\" holds \(found), which names none of \(known)")
+        throw JSONAdapterError(code: .noClassFound, jsonKeyPath: keyPath, expected: "one of \(known)", found: found)
     }
 
     /// The table key a Foundation value stands for: a string, or an integer's digits.

@@ -120,7 +120,7 @@ struct UnknownKeysCapture: Sendable {
         do {
             try property.accessor.writeValue(JSONUnknownKeys(texts: texts), to: base)
         } catch {
-            throw ValueFailure(reason: "cannot store the unknown keys in \(property.key): \(error)")
+            throw ValueFailure(detail: "cannot store the unknown keys in \(property.key): \(error)")
         }
     }
 
@@ -130,7 +130,7 @@ struct UnknownKeysCapture: Sendable {
         do {
             try writer.writeAny(value, sortedKeys: true)
         } catch {
-            throw ValueFailure(reason: "the unknown key \"\(key)\" holds a value that cannot be kept as JSON: \(error)")
+            throw ValueFailure(detail: "the unknown key \"\(key)\" holds a value that cannot be kept as JSON: \(error)")
         }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -145,7 +145,7 @@ struct UnknownKeysCapture: Sendable {
     static func merge(_ members: JSONUnknownKeys, into result: inout [String: Any]) throws(ValueFailure) {
         for key in members.keys {
             guard let value = members[key] else {
-                throw ValueFailure(reason: "the unknown key \"\(key)\" holds text that is not JSON")
+                throw ValueFailure(detail: "the unknown key \"\(key)\" holds text that is not JSON")
             }
             result[key] = merged(result[key], over: value)
         }

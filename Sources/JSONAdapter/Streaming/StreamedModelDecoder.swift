@@ -52,13 +52,12 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
             do {
                 document = try JSONDocument(bytes: bytes, maximumDepth: valueDepth)
             } catch {
-                throw JSONAdapterError(code: .invalidJSONData, underlyingError: error,
-                                       reason: "invalid JSON: \(error.description)")
+                throw JSONAdapterError(code: .invalidJSONData, underlyingError: error, detail: error.description)
             }
             let root = document.rootIndex
             guard document.kind(at: root) == .object else {
                 throw JSONAdapterError(code: .invalidJSONDictionary,
-                                       reason: "expected a JSON object, found \(describe(document, root))")
+                                       expected: "a JSON object", found: describe(document, root))
             }
             return try mapping.decode(Model.self, from: .document(document, root))
         } catch var error as JSONAdapterError {
@@ -71,7 +70,7 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
     /// The error for bytes that break the stream's framing.
     private func streamError(_ error: JSONDataError) -> JSONAdapterError {
         var adapterError = JSONAdapterError(code: .invalidJSONData, jsonKeyPath: "[\(index)]", underlyingError: error,
-                                            reason: "invalid JSON stream: \(error.description)")
+                                            detail: "in the stream's framing, \(error.description)")
         if framer.format == .jsonLines { adapterError.lineNumber = framer.valueLine }
         return adapterError
     }

@@ -54,8 +54,8 @@ final class ArchiveDecoder {
         if M.self is AnyObject.Type {
             let object = try self.object(at: contents.root, declared: M.self, path: .root)
             guard let typed = object as? M else {
-                throw ArchiveError(.typeMismatch, at: .root, valueTypeName: ArchiveTypeName.of(M.self),
-                                   detail: "found \(ArchiveTypeName.of(Swift.type(of: object)))")
+                throw ArchiveError(.typeMismatch, at: .root, expected: ArchiveTypeName.of(M.self),
+                                   found: ArchiveTypeName.of(Swift.type(of: object)))
             }
             root = typed
         } else {
@@ -83,8 +83,8 @@ final class ArchiveDecoder {
         let entry = contents.objects[index]
         let modelType = try resolveType(named: entry.typeName, declared: declared, path: path)
         guard modelType is AnyObject.Type else {
-            throw ArchiveError(.typeMismatch, at: path, valueTypeName: declared.map(ArchiveTypeName.of),
-                               detail: "object \(index) is a \(entry.typeName), which is not a class")
+            throw ArchiveError(.typeMismatch, at: path, expected: declared.map(ArchiveTypeName.of),
+                               found: entry.typeName, detail: "object \(index) is a \(entry.typeName), which is not a class")
         }
         try checkVersion(of: entry, for: modelType, path: path)
         let instance = modelType.init()
@@ -122,17 +122,16 @@ final class ArchiveDecoder {
         let registered = ArchiveTypeRegistry.shared.withLock { $0[name] }
         guard let declared else {
             if let found = registered ?? knownTypes[name] { return found }
-            throw ArchiveError(.unknownType, at: path, valueTypeName: name,
+            throw ArchiveError(.unknownType, at: path, found: name,
                                detail: "register it with ModelArchiver.register(_:)")
         }
         guard let registered else {
-            throw ArchiveError(.unknownType, at: path, modelTypeName: ArchiveTypeName.of(declared), valueTypeName: name,
-                               detail: "the declared type is \(ArchiveTypeName.of(declared)); register \(name) "
-                                   + "with ModelArchiver.register(_:) if it is a subclass")
+            throw ArchiveError(.unknownType, at: path, expected: ArchiveTypeName.of(declared), found: name,
+                               detail: "register \(name) with ModelArchiver.register(_:) if it is a subclass")
         }
         guard Self.isType(registered, subtypeOf: declared) else {
-            throw ArchiveError(.typeMismatch, at: path, valueTypeName: ArchiveTypeName.of(declared),
-                               detail: "found \(ArchiveTypeName.of(registered)), which is not a subclass")
+            throw ArchiveError(.typeMismatch, at: path, expected: ArchiveTypeName.of(declared),
+                               found: ArchiveTypeName.of(registered), detail: "not a subclass")
         }
         return registered
     }
@@ -190,8 +189,8 @@ final class ArchiveDecoder {
                     let found = (error as? ConversionFailure)?.foundValue
                     throw ArchiveError(.typeMismatch, at: path.appending(key: property.key),
                                        modelTypeName: descriptor.typeName,
-                                       valueTypeName: ValueDescription.typeName(property.accessor.valueType),
-                                       detail: "found \(ValueDescription.describe(found))")
+                                       expected: ValueDescription.typeName(property.accessor.valueType),
+                                       found: ValueDescription.describe(found))
                 }
             }
         }
@@ -238,9 +237,9 @@ final class ArchiveDecoder {
 
     /// The `.typeMismatch` error for `value` where a `T` was expected.
     private func mismatch<T>(_ value: ArchivedValue, _ type: T.Type, at path: ArchivePath,
-                             note: String = "") -> ArchiveError {
-        ArchiveError(.typeMismatch, at: path, valueTypeName: ValueDescription.typeName(T.self),
-                     detail: "found \(value.summary)\(note)")
+                             note: String? = nil) -> ArchiveError {
+        ArchiveError(.typeMismatch, at: path, expected: ValueDescription.typeName(T.self),
+                     found: value.summary, detail: note)
     }
 
     /// `value` rebuilt as a value of the declared type `T`.
@@ -269,8 +268,8 @@ final class ArchiveDecoder {
                 guard case .reference(let index) = value else { throw mismatch(value, T.self, at: path) }
                 let object = try self.object(at: index, declared: modelType, path: path)
                 guard let result = object as? T else {
-                    throw ArchiveError(.typeMismatch, at: path, valueTypeName: ValueDescription.typeName(T.self),
-                                       detail: "found \(ArchiveTypeName.of(Swift.type(of: object)))")
+                    throw ArchiveError(.typeMismatch, at: path, expected: ValueDescription.typeName(T.self),
+                                       found: ArchiveTypeName.of(Swift.type(of: object)))
                 }
                 return result
             }
@@ -280,7 +279,7 @@ final class ArchiveDecoder {
         case (.substring, .string(let string)): return try typed(Substring(string))
         case (.character, .string(let string)):
             guard string.count == 1, let character = string.first else {
-                throw mismatch(value, T.self, at: path, note: " (not one character)")
+                throw mismatch(value, T.self, at: path, note: "not one character")
             }
             return try typed(character)
         case (.bool, .bool(let bool)): return try typed(bool)
@@ -300,7 +299,7 @@ final class ArchiveDecoder {
             return try typed(dictionary.archiveMaterialize(value, decoder: self, path: path))
         case (.rawRepresentable(let raw), _):
             guard let result = try raw.archiveMaterialize(value, decoder: self, path: path) else {
-                throw mismatch(value, T.self, at: path, note: " (no value has this raw value)")
+                throw mismatch(value, T.self, at: path, note: "no value has this raw value")
             }
             return try typed(result)
         case (.optional, _), (.keyedDictionary, _), (.any, _), (.null, _), (.foundationNumber, _), (.foundationString, _),

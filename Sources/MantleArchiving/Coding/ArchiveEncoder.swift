@@ -175,7 +175,7 @@ final class ArchiveEncoder {
         }
         let unsupported = { (detail: String) in
             ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
-                         valueTypeName: ValueDescription.typeName(type(of: value)), detail: detail)
+                         found: ValueDescription.typeName(type(of: value)), detail: detail)
         }
         switch ValueKind.of(value: value) {
         case .model:
@@ -243,7 +243,7 @@ final class ArchiveEncoder {
                 for (key, member) in FoundationContainers.members(of: dictionary) {
                     guard let key = FoundationContainers.string(key) else {
                         throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
-                                           valueTypeName: "NSDictionary", detail: "dictionary keys must be strings")
+                                           found: "NSDictionary", detail: "dictionary keys must be strings")
                     }
                     members[key] = member
                 }

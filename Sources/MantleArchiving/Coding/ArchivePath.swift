@@ -64,8 +64,9 @@ indirect enum ArchivePath: CustomStringConvertible {
 extension ArchiveError {
     /// An error located at `path`.
     init(_ code: Code, at path: ArchivePath, modelTypeName: String? = nil,
-         valueTypeName: String? = nil, detail: String = "") {
-        self.init(code: code, keyPath: path.description, propertyKey: path.propertyKey,
-                  modelTypeName: modelTypeName, valueTypeName: valueTypeName, detail: detail)
+         expected: String? = nil, found: String? = nil, detail: String? = nil) {
+        let archivePath = path.description
+        self.init(code: code, archivePath: archivePath.isEmpty ? nil : archivePath, propertyKey: path.propertyKey,
+                  modelTypeName: modelTypeName, expected: expected, found: found, detail: detail)
     }
 }

@@ -4,5 +4,5 @@ import MantleCore
 /// archived type name. Thread-safe.
 enum ArchiveTypeRegistry {
     /// The registry ``ModelArchiver`` uses.
-    static let shared = Mutex<[String: any Model.Type]>([:])
+    static let shared = LockedState<[String: any Model.Type]>([:])
 }

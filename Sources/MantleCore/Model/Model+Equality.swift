@@ -27,19 +27,11 @@ extension Model {
     public func hash(into hasher: inout Hasher) {
         ModelEquality.hash(self, into: &hasher)
     }
-
-    /// The type name and the permanent properties in declaration order,
-    /// e.g. `GHUser(login: "octocat", id: 1, avatarURL: nil)`.
-    ///
-    /// An object met again while it is being described (a reference cycle),
-    /// or any model once the thread's stack runs low, is shown as `GHUser(…)`.
-    public var description: String {
-        ModelEquality.description(of: self)
-    }
 }
 
-/// The model rules for `==`, `hash(into:)` and `description`, shared by the
-/// protocol's default implementations and by ``ModelObject``'s overrides.
+/// The model rules for `==` and `hash(into:)`, shared by the protocol's
+/// default implementations and by ``ModelObject``'s overrides (the rule for
+/// `description` is ``ModelDescription``).
 package enum ModelEquality {
     /// The model `==` (see ``Model/==(_:_:)``).
     package static func isEqual<M: Model>(_ lhs: M, _ rhs: M) -> Bool {
@@ -103,37 +95,5 @@ package enum ModelEquality {
                 property.accessor.hash(at: base, into: &hasher)
             }
         }
-    }
-
-    /// The model `description` (see ``Model/description``).
-    package static func description<M: Model>(of model: M) -> String {
-        let descriptor = model.dynamicDescriptor
-        let state = RecursionGuard.current
-        guard state.hasStackRoom else { return "\(descriptor.typeName)(…)" }
-        var object: ObjectIdentifier?
-        if let reference = model.objectReference {
-            let identifier = ObjectIdentifier(reference)
-            guard state.describing.insert(identifier).inserted else { return "\(descriptor.typeName)(…)" }
-            object = identifier
-        }
-        defer { if let object { state.describing.remove(object) } }
-        if descriptor.isEnum { return "\(descriptor.typeName).\(ReflectiveEquality.caseName(of: model) ?? "?")" }
-        let fields = model.withStorageAddress { base in
-            descriptor.permanentProperties.map { property -> String in
-                let value = property.accessor.readValue(from: base)
-                let shown: String
-                switch value {
-                case nil: shown = "nil"
-                case let string as String: shown = String(reflecting: string)
-                case let value? where type(of: value) is AnyObject.Type && (FoundationContainers.isContainer(value) || value is NSSet):
-                    // Not Foundation's description: it recurses into (and
-                    // forever through) a container that contains itself.
-                    shown = "\(type(of: value))(count: \((value as? NSArray)?.count ?? (value as? NSDictionary)?.count ?? (value as? NSSet)?.count ?? 0))"
-                case let value?: shown = String(describing: value)
-                }
-                return "\(property.key): \(shown)"
-            }
-        }
-        return "\(descriptor.typeName)(\(fields.joined(separator: ", ")))"
     }
 }

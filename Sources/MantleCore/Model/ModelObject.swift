@@ -48,7 +48,7 @@ open class ModelObject: NSObject, Model, NSCopying {
 
     /// The type name and the permanent properties, e.g. `GHUserObject(login: "octocat", id: 1)`.
     open override var description: String {
-        ModelEquality.description(of: self)
+        ModelDescription.describe(self)
     }
 
     /// A new instance of the same class with the same property values

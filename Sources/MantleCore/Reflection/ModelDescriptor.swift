@@ -39,8 +39,6 @@ package final class ModelDescriptor: @unchecked Sendable {
 
     /// The model type's name, for messages.
     package let typeName: String
-    /// `true` when the model is a class.
-    package let isClass: Bool
     /// `true` when the model type is an enum: it has no stored properties, so
     /// `==`, `hash(into:)` and `description` use its case and payload, and
     /// every throwing use refuses it (``unsupportedDeclaration``).
@@ -134,12 +132,11 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// Builds the descriptor of `type`.
     private init(type: any Model.Type) {
         typeName = String(describing: type)
-        isClass = type is AnyObject.Type
         isEnum = _runtimeMetadataKind(type) == 0x201
         var properties: [Property] = []
         var unsupported: ModelError? = isEnum ? ModelError(
-            code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName, expectedTypeName: "enum",
-            foundValueDescription: "an enum's cases are not stored properties; declare the model as a struct or a class")
+            code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName, found: "enum",
+            detail: "an enum's cases are not stored properties; declare the model as a struct or a class")
             : nil
         let keys = type.propertyKeys
         let fields = ModelFields.of(type)
@@ -152,8 +149,7 @@ package final class ModelDescriptor: @unchecked Sendable {
             case .failure(let refusal):
                 unsupported = unsupported ?? ModelError(
                     code: .unsupportedDeclaration, propertyKey: field.key, modelTypeName: typeName,
-                    expectedTypeName: ValueDescription.typeName(field.stored.type),
-                    foundValueDescription: refusal.reason)
+                    found: ValueDescription.typeName(field.stored.type), detail: refusal.reason)
             }
         }
         self.properties = properties

@@ -85,8 +85,8 @@ package final class ModelObservation: @unchecked Sendable {
         let entries = tracked.map(\.declarationEntry)
         return ModelError(
             code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName,
-            expectedTypeName: "@Observable class without ObservableModel",
-            foundValueDescription: "a write into an existing instance (setValue(_:forKey:), merging, "
+            found: "@Observable class without ObservableModel",
+            detail: "a write into an existing instance (setValue(_:forKey:), merging, "
                 + "decodeProperties(from:), JSONAdapter.update) must notify its observers, which needs the key path "
                 + "of each tracked property; declare `extension \(typeName): ObservableModel { static var "
                 + "observationKeyPaths: [String: AnyKeyPath] { [\(entries.joined(separator: ", "))] } }`")
@@ -100,7 +100,7 @@ package final class ModelObservation: @unchecked Sendable {
                                   typeName: String) -> Result<[String: Notifier], ModelError> {
         func wrong(_ key: String, _ reason: String) -> Result<[String: Notifier], ModelError> {
             .failure(ModelError(code: .unsupportedDeclaration, propertyKey: key, modelTypeName: typeName,
-                                expectedTypeName: "ObservableModel.observationKeyPaths", foundValueDescription: reason))
+                                found: "ObservableModel.observationKeyPaths", detail: reason))
         }
         let trackedByKey = Dictionary(tracked.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         var notifiers: [String: Notifier] = [:]

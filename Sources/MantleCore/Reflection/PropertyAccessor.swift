@@ -49,7 +49,7 @@ package protocol PropertyAccessor: AnyObject, Sendable {
 
 /// Why a stored field cannot take part in a model.
 struct AccessorRefusal: Error {
-    /// A sentence for ``ModelError/foundValueDescription``.
+    /// A sentence for ``ModelError/detail``.
     let reason: String
 }
 

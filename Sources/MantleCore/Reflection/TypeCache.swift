@@ -7,7 +7,7 @@ import Foundation
 /// build the same entry at once, the first stored wins and both get it.
 package final class TypeCache<Value>: Sendable {
     /// The cached values by type.
-    private let storage = Mutex<[ObjectIdentifier: Value]>([:])
+    private let storage = LockedState<[ObjectIdentifier: Value]>([:])
 
     /// Creates an empty cache.
     package init() {}

@@ -79,8 +79,8 @@ extension ValueTransformer {
     /// passes through): `NSNull` elements stay `NSNull()`, elements
     /// transformed to `nil` are left out, and input that is not an array
     /// throws. An element's ``TransformerError/Code/invalidInput`` is
-    /// rethrown with the whole array as input when `reportingWholeArray`,
-    /// unchanged otherwise.
+    /// rethrown with the whole array as input (and the element's error as
+    /// underlying error) when `reportingWholeArray`, unchanged otherwise.
     package static func mapArray(_ value: Any?, reportingWholeArray: Bool,
                                  _ transform: (Any?) throws -> Any?) throws -> Any? {
         guard let value = flattenedOptional(value) else { return nil }
@@ -97,7 +97,9 @@ extension ValueTransformer {
             do {
                 if let transformed = flattenedOptional(try transform(item)) { result.append(transformed) }
             } catch let error as TransformerError where reportingWholeArray && error.code == .invalidInput {
-                throw TransformerError.invalidInput(array, expected: "an array of \(error.expectation)")
+                throw TransformerError(code: .invalidInput, inputValue: array,
+                                       expected: "an array of \(error.expected ?? "transformable values")",
+                                       underlyingError: error)
             }
         }
         return result
@@ -134,7 +136,7 @@ extension ValueTransformer {
         dateFormatter.timeZone = timeZone
         dateFormatter.calendar = Calendar(identifier: .gregorian)
         // `DateFormatter` is not thread-safe: every use holds the lock.
-        let formatter = Mutex(dateFormatter)
+        let formatter = LockedState(dateFormatter)
         let pattern = DatePattern(format: format, locale: locale, timeZone: timeZone)
         return ValueTransformer(
             forward: { (string: String) -> Date? in
@@ -153,7 +155,7 @@ extension ValueTransformer {
         numberFormatter.numberStyle = style
         numberFormatter.locale = locale
         // `NumberFormatter` is not thread-safe: every use holds the lock.
-        let formatter = Mutex(numberFormatter)
+        let formatter = LockedState(numberFormatter)
         return ValueTransformer(
             forward: { (string: String) -> NSNumber? in formatter.withLock { $0.number(from: string) } },
             reverse: { value in

@@ -38,7 +38,7 @@ extension ValueTransformer {
 /// The thread-safe store behind ``ValueTransformer/register(_:forName:)``.
 enum TransformerRegistry {
     /// The process-wide registry, with the predefined transformers registered.
-    static let shared = Mutex<[ValueTransformer.Name: ValueTransformer]>([
+    static let shared = LockedState<[ValueTransformer.Name: ValueTransformer]>([
         .url: .url,
         .uuid: .uuid,
         .bool: .bool,

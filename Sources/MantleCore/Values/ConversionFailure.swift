@@ -11,13 +11,6 @@ package enum ConversionFailure: Error, @unchecked Sendable {
     /// `nil` or `NSNull` was given for a type that is not optional.
     case nilForNonOptional(expected: Any.Type)
 
-    /// The type that was expected.
-    package var expectedType: Any.Type {
-        switch self {
-        case .mismatch(let expected, _), .nilForNonOptional(let expected): return expected
-        }
-    }
-
     /// The value that was found (`nil` for a missing or null value).
     package var foundValue: Any? {
         switch self {

@@ -14,8 +14,6 @@ package protocol OptionalRepresentable {
     static var wrappedType: Any.Type { get }
     /// The wrapped value, or `nil`.
     var wrappedValue: Any? { get }
-    /// `.none`.
-    static var noneValue: Self { get }
 }
 
 extension Optional: OptionalRepresentable {
@@ -26,7 +24,6 @@ extension Optional: OptionalRepresentable {
         case .none: return nil
         }
     }
-    package static var noneValue: Optional<Wrapped> { .none }
 }
 
 /// `Array`, seen from reflection.

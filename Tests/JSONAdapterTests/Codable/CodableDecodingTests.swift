@@ -202,7 +202,7 @@ struct CodableDecodingTests {
     func inexactIntegers(path: SemPath, row: (key: String, literal: String, found: String)) throws {
         let error = Sem.adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON(row.key, row.literal)) }
         #expect(error?.jsonKeyPath == "scalars.\(row.key)")
-        #expect(error?.reason.hasSuffix("found \(row.found)") == true, "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("found \(row.found)") == true, "\(String(describing: error))")
         #expect(error?.underlyingError is DecodingError)
         #expect(throws: DecodingError.self) {
             _ = try JSONDecoder().decode(ScalarHolder.Twin.self, from: Data(Self.scalarsJSON(row.key, row.literal).utf8))
@@ -250,7 +250,7 @@ struct CodableDecodingTests {
     ])
     func booleansAndStrings(path: SemPath, row: (key: String, literal: String, found: String)) throws {
         let error = Sem.adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON(row.key, row.literal)) }
-        #expect(error?.reason.hasSuffix("found \(row.found)") == true, "\(String(describing: error))")
+        #expect(error?.description.hasSuffix("found \(row.found)") == true, "\(String(describing: error))")
     }
 
     // MARK: Decoder features

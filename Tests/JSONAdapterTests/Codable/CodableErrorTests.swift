@@ -41,7 +41,7 @@ struct CodableErrorTests {
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == row.key)
         #expect(error.jsonKeyPath == row.jsonPath)
-        #expect(error.reason == row.reason)
+        #expect(error.detail == row.reason)
         #expect(error.description == "Place.\(row.key) → \"\(row.jsonPath)\": \(row.reason)")
         #expect(error.underlyingError is DecodingError, "the DecodingError is kept")
     }
@@ -234,18 +234,18 @@ struct CodableErrorTests {
     @Test("recursion is bounded", arguments: SemPath.allCases)
     func recursion(path: SemPath) throws {
         let decoding = try #require(Sem.adapterError { _ = try path.decode(Deep.self, #"{"forever": 1}"#) })
-        #expect(decoding.reason == "values nested too deep for this thread's stack")
+        #expect(decoding.detail == "values nested too deep for this thread's stack")
         var model = Deep()
         model.forever = Forever()
         let encoding = try #require(Sem.adapterError { _ = try path.encode(model) })
-        #expect(encoding.reason == "values nested too deep for this thread's stack")
+        #expect(encoding.detail == "values nested too deep for this thread's stack")
 
         var link = Link(next: nil)
         for _ in 0..<600 { link = Link(next: link) }
         model = Deep()
         model.link = link
         let deep = try #require(Sem.adapterError { _ = try path.encode(model) })
-        #expect(deep.reason == "values nested deeper than 512 levels", "\(deep)")
+        #expect(deep.detail == "values nested deeper than 512 levels", "\(deep)")
         var shallow = Link(next: nil)
         for _ in 0..<100 { shallow = Link(next: shallow) }
         model.link = shallow

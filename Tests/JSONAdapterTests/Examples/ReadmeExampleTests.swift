@@ -665,7 +665,7 @@ struct ReadmeJSONTests {
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "assignee")
         #expect(error.jsonKeyPath == "[3].assignee.login")
-        #expect(error.reason == "expected String, found number 42")
+        #expect(error.expected == "String" && error.found == "number 42")
     }
 
     @Test("errors thrown by validate() pass through unchanged")
@@ -1228,10 +1228,10 @@ struct ReadmePersistenceTests {
     func unsupportedValues() {
         let dictionary = readmeArchiveError { _ = try ModelArchiver.archivedData(with: ReadmeUnarchivableDictionary()) }
         #expect(dictionary?.code == .unsupportedValue)
-        #expect(dictionary?.keyPath == "byNumber")
+        #expect(dictionary?.archivePath == "byNumber")
         let closure = readmeArchiveError { _ = try ModelArchiver.archivedData(with: ReadmeUnarchivableClosure()) }
         #expect(closure?.code == .unsupportedValue)
-        #expect(closure?.keyPath == "onTap")
+        #expect(closure?.archivePath == "onTap")
         let date = readmeArchiveError { _ = try ModelArchiver.archivedData(with: ReadmeNaNDate()) }
         #expect(date?.code == .unsupportedValue)
     }
@@ -1303,7 +1303,7 @@ struct ReadmePersistenceTests {
             readmeArchiveError { _ = try ModelArchiver.unarchive(ReadmeConvertingHook.self, from: data) }
         }
         #expect(error?.code == .typeMismatch)
-        #expect(error?.keyPath == "count")
+        #expect(error?.archivePath == "count")
     }
 
     @Test("type names: String(reflecting:); subclasses need register(_:); unregistered is .unknownType")

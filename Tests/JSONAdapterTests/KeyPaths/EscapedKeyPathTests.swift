@@ -95,7 +95,7 @@ struct EscapedKeyPathTests {
         let error = try #require(Sem.adapterError { _ = try JSONAdapter(modelType: BadEscape.self) })
         #expect(error.code == .invalidJSONMapping)
         #expect(error.propertyKey == "name")
-        #expect(error.reason.contains("backslash"))
+        #expect(error.detail?.contains("backslash") == true)
     }
 
     /// Mapped with camel case, converted by a configuration.

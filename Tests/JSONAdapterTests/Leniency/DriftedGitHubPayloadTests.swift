@@ -61,7 +61,7 @@ struct DriftedGitHubPayloadTests {
               reason: "expected an object for GHUser, found string \"octokit-fixture-user-a\""),
         .init(modelTypeName: "GHIssue", propertyKey: "reporterLogin", jsonKeyPath: "[6].user.login",
               found: "string \"octokit-fixture-user-a\" at \"user\"", action: .usedDefault,
-              reason: "expected an object at \"user\", found string \"octokit-fixture-user-a\""),
+              reason: "expected an object, found string \"octokit-fixture-user-a\" at \"user\""),
         .init(modelTypeName: "GHUser", propertyKey: "login", jsonKeyPath: "[7].assignee.login",
               found: "number 5", action: .coerced(toType: "String")),
         .init(modelTypeName: "GHIssue", propertyKey: "createdAt", jsonKeyPath: "[8].created_at",

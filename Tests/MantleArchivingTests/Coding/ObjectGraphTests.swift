@@ -128,7 +128,7 @@ struct ObjectGraphTests {
         }
         #expect(error.code == .unknownType)
         #expect(error.propertyKey == "star")
-        #expect(error.valueTypeName?.hasSuffix("ObjectGraphTests.Dog") == true)
+        #expect(error.found?.hasSuffix("ObjectGraphTests.Dog") == true)
 
         #expect(throws: ArchiveError.self) {
             try ModelArchiver.unarchive(Animal.self, from: ModelArchiver.archivedData(with: dog))
@@ -160,7 +160,7 @@ struct ObjectGraphTests {
             try ModelArchiver.unarchive(Zoo.self, from: data)
         }
         #expect(error.code == .typeMismatch)
-        #expect(error.keyPath == "star")
+        #expect(error.archivePath == "star")
     }
 
     @Test("unarchiving as an unrelated type throws")

@@ -187,8 +187,8 @@ struct ValueRoundTripTests {
         }
         #expect(error.code == .unsupportedValue)
         #expect(error.propertyKey == "action")
-        #expect(error.keyPath == "action")
-        #expect(error.valueTypeName?.contains("->") == true)
+        #expect(error.archivePath == "action")
+        #expect(error.found?.contains("->") == true)
         #expect(error.description.contains("action"))
 
         var object = ExcludedClosures()
@@ -204,7 +204,7 @@ struct ValueRoundTripTests {
             try ModelArchiver.archivedData(with: nested)
         }
         #expect(nestedError.code == .unsupportedValue)
-        #expect(nestedError.keyPath == "anything[1]")
+        #expect(nestedError.archivePath == "anything[1]")
         #expect(nestedError.propertyKey == "anything")
     }
 
@@ -221,7 +221,7 @@ struct ValueRoundTripTests {
             try ModelArchiver.archivedData(with: Tree.chain(depth: 85))
         }
         #expect(error.code == .nestingTooDeep)
-        #expect(error.keyPath.hasPrefix("children[0].children[0]"))
+        #expect(error.archivePath?.hasPrefix("children[0].children[0]") == true)
     }
 
     @Test("decoding at the nesting limit and long object chains fit a bounded stack")

@@ -334,7 +334,7 @@ struct PropertyWrapperTests {
         #expect(model.description.contains("level: 0"))
         let error = try #require(throws: ModelError.self) { try SafeWrapped(dictionary: ["level": "high"]) }
         #expect(error.code == .typeMismatch)
-        #expect(error.expectedTypeName == "Int")
+        #expect(error.expected == "Int")
         var other = SafeWrapped()
         other.level = 0
         #expect(model == other)

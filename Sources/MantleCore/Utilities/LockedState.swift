@@ -4,8 +4,10 @@ import Foundation
 /// lock helper (caches, registries, formatters that are not thread-safe).
 ///
 /// The standard library's `Synchronization.Mutex` needs macOS 15 / iOS 18;
-/// this one is an `NSLock` and runs wherever the package does.
-package final class Mutex<Value>: @unchecked Sendable {
+/// this one is an `NSLock` and runs wherever the package does. It is not
+/// named `Mutex`, so that it never shadows the standard library's type for
+/// code in the package that imports `Synchronization`.
+package final class LockedState<Value>: @unchecked Sendable {
     // @unchecked Sendable: `value` is read and written only inside `withLock`,
     // which holds `lock` for the whole access.
 
@@ -21,7 +23,7 @@ package final class Mutex<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value.
     ///
-    /// `body` must not call `withLock` on the same mutex (`NSLock` is not
+    /// `body` must not call `withLock` on the same `LockedState` (`NSLock` is not
     /// recursive).
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
