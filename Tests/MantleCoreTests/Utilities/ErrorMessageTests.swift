@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MantleArchiving
 @testable import MantleCore
 
 /// The one wording of the package's errors: every error type fills the same
