@@ -1,63 +1,72 @@
 import Foundation
 import MantleJSON
 
-// Decoding families of model types (structs sharing a protocol, say) by a
-// JSON field that names each object's type (`JSONTypeDiscriminator`).
+// Decoding a class cluster — types chosen by the content of each JSON object —
+// declared by a `JSONTypeDiscriminator` rather than by a base class: structs
+// (or any model types) sharing a protocol, returned as that protocol's
+// existential. A base class that declares its cluster itself
+// (`classForParsing(jsonDictionary:)`, `typeDiscriminator`) needs none of
+// this: `model(of: Base.self, ...)` gives the chosen subclass.
 
 extension JSONAdapter {
-    /// Decodes the JSON object `data` as the type `family` chooses, returned as
-    /// `Family` — a protocol existential the family's types share, such as
-    /// `(any Shape).self`, or `(any JSONSerializing).self`.
+    /// Decodes a JSON dictionary (or the one at `options.keyPath` of it) as
+    /// the type `cluster` chooses for it, returned as `Base` — the protocol
+    /// existential the cluster's types share, such as `(any Shape).self`, or
+    /// `(any JSONSerializing).self`.
+    ///
+    /// ```swift
+    /// let shapes = JSONTypeDiscriminator(keyPath: "kind", types: ["circle": Circle.self, "square": Square.self])
+    /// let shape = try JSONAdapter.model(of: (any Shape).self, in: shapes, from: jsonDictionary)
+    /// ```
     ///
     /// - Throws: ``JSONAdapterError/Code/noClassFound`` when the field names
-    ///   no type of the family (and it has no fallback) or the chosen type is
-    ///   not a `Family`; the errors of decoding that type otherwise.
-    public static func model<Family>(_ type: Family.Type, of family: JSONTypeDiscriminator,
-                                     fromJSONData data: Data, maximumDepth: Int = 512) throws -> Family {
-        try member(family, as: type, from: parseObject(data, maximumDepth: maximumDepth))
+    ///   no type of the cluster (and it has no fallback) or the chosen type is
+    ///   not a `Base`; the errors of decoding that type otherwise.
+    public static func model<Base>(of type: Base.Type, in cluster: JSONTypeDiscriminator,
+                                   from jsonDictionary: [String: Any], options: DecodingOptions = .standard) throws -> Base {
+        try JSONTopLevel.object(in: jsonDictionary, options) { try member(of: cluster, as: type, from: $0, options) }
     }
 
-    /// Decodes a JSON array of objects, each as the type `family` chooses for
-    /// it; fails as a whole, naming the index of the failing element.
-    public static func models<Family>(_ type: Family.Type, of family: JSONTypeDiscriminator,
-                                      fromJSONData data: Data, maximumDepth: Int = 512) throws -> [Family] {
-        let document = try parse(data, maximumDepth: maximumDepth)
-        let root = document.rootIndex
-        guard document.kind(at: root) == .array else {
-            throw JSONAdapterError(code: .invalidJSONDictionary,
-                                   reason: "expected an array of objects, found \(describe(document, root))")
-        }
-        return try decodeEach(document.elements(of: root)) { element in
-            guard document.kind(at: element) == .object else { throw notAnObject(describe(document, element)) }
-            return try member(family, as: type, from: .document(document, element))
-        }
+    /// Decodes an array of JSON dictionaries, each as the type `cluster`
+    /// chooses for it; fails as a whole, naming the index of the failing
+    /// element, unless the configuration's leniency has ``JSONLeniency/lossyCollections``.
+    public static func models<Base>(of type: Base.Type, in cluster: JSONTypeDiscriminator,
+                                    from jsonArray: [Any], options: DecodingOptions = .standard) throws -> [Base] {
+        try JSONTopLevel.array(in: jsonArray, options) { try member(of: cluster, as: type, from: $0, options) }
     }
 
-    /// Decodes a JSON dictionary as the type `family` chooses (see
-    /// ``model(_:of:fromJSONData:maximumDepth:)``).
-    public static func model<Family>(_ type: Family.Type, of family: JSONTypeDiscriminator,
-                                     from jsonDictionary: [String: Any]) throws -> Family {
-        try member(family, as: type, from: .dictionary(jsonDictionary))
+    /// Decodes the array of JSON dictionaries at `options.keyPath` of
+    /// `jsonDictionary`, each as the type `cluster` chooses for it.
+    public static func models<Base>(of type: Base.Type, in cluster: JSONTypeDiscriminator,
+                                    from jsonDictionary: [String: Any], options: DecodingOptions) throws -> [Base] {
+        try JSONTopLevel.array(in: jsonDictionary, options) { try member(of: cluster, as: type, from: $0, options) }
     }
 
-    /// Decodes an array of JSON dictionaries, each as the type `family` chooses for it.
-    public static func models<Family>(_ type: Family.Type, of family: JSONTypeDiscriminator,
-                                      from jsonArray: [Any]) throws -> [Family] {
-        try decodeEach(jsonArray) { element in
-            guard let dictionary = element as? [String: Any] else { throw notAnObject(ValueDescription.describe(element)) }
-            return try member(family, as: type, from: .dictionary(dictionary))
-        }
+    /// Decodes the JSON object `data` (or the one at `options.keyPath`) as the
+    /// type `cluster` chooses (see ``model(of:in:from:options:)``).
+    public static func model<Base>(of type: Base.Type, in cluster: JSONTypeDiscriminator,
+                                   fromJSONData data: Data, options: DecodingOptions = .standard) throws -> Base {
+        try JSONTopLevel.object(in: data, options) { try member(of: cluster, as: type, from: $0, options) }
     }
 
-    /// One object decoded as the type `family` chooses, as a `Family`.
-    private static func member<Family>(_ family: JSONTypeDiscriminator, as type: Family.Type,
-                                       from source: JSONObjectSource) throws -> Family {
-        let chosen = try family.type(for: source)
-        let model = try ModelMapping.of(chosen).decodeAny(from: source)
-        guard let member = model as? Family else {
-            throw JSONAdapterError(code: .noClassFound, jsonKeyPath: family.keyPath, modelTypeName: String(describing: chosen),
-                                   reason: "the type field \"\(family.keyPath)\" chose \(chosen), which is not a "
-                                       + ValueDescription.typeName(Family.self))
+    /// Decodes a JSON array of objects (or the one at `options.keyPath`), each
+    /// as the type `cluster` chooses for it; fails as a whole, naming the
+    /// index of the failing element, unless the configuration's leniency has
+    /// ``JSONLeniency/lossyCollections``.
+    public static func models<Base>(of type: Base.Type, in cluster: JSONTypeDiscriminator,
+                                    fromJSONData data: Data, options: DecodingOptions = .standard) throws -> [Base] {
+        try JSONTopLevel.array(in: data, options) { try member(of: cluster, as: type, from: $0, options) }
+    }
+
+    /// One object decoded as the type `cluster` chooses, as a `Base`.
+    private static func member<Base>(of cluster: JSONTypeDiscriminator, as type: Base.Type,
+                                     from source: JSONObjectSource, _ options: DecodingOptions) throws -> Base {
+        let chosen = try cluster.type(for: source)
+        let model = try ModelMapping.of(chosen, in: options.configuration.context).decodeAny(from: source)
+        guard let member = model as? Base else {
+            throw JSONAdapterError(code: .noClassFound, jsonKeyPath: cluster.keyPath, modelTypeName: String(describing: chosen),
+                                   reason: "the type field \"\(cluster.keyPath)\" chose \(chosen), which is not a "
+                                       + ValueDescription.typeName(Base.self))
         }
         return member
     }
