@@ -2,7 +2,8 @@ import Foundation
 import MantleJSON
 
 extension JSONAdapter {
-    /// Choices for one adapter or one call, rather than for the whole process:
+    /// Choices for one adapter or one call (its ``DecodingOptions/configuration``),
+    /// rather than for the whole process:
     /// how dates and data are written in JSON, transformers for property types, a key
     /// conversion applied to every mapping, leniency for drifted JSON, and
     /// encoding options.
@@ -11,7 +12,7 @@ extension JSONAdapter {
     /// var twitter = JSONAdapter.Configuration(dateFormat: .pattern("EEE MMM dd HH:mm:ss Z yyyy"),
     ///                                         keyConversion: .snakeCase)
     /// twitter.setTransformer(.url, forType: URL.self)
-    /// let search = try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: data, configuration: twitter)
+    /// let search = try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: data, options: .configuration(twitter))
     /// ```
     ///
     /// Mappings are compiled once per configuration value and kept with it:
@@ -99,7 +100,8 @@ extension JSONAdapter {
         /// How far decoding bends for JSON that has drifted from the models
         /// (``JSONLeniency``), for every property whose model does not choose
         /// otherwise (``JSONSerializing/jsonLeniency(forKey:)``); strict (`[]`)
-        /// by default. The `…WithReport` methods return what was bent.
+        /// by default. A call's ``DecodingOptions/leniencyRecorder`` receives
+        /// what was bent.
         public var leniency: JSONLeniency {
             get { context.settings.leniency }
             set { change { $0.leniency = newValue } }
@@ -151,51 +153,15 @@ extension JSONAdapter {
         try self.init(modelType: modelType, context: configuration.context, options: configuration.options)
     }
 
-    /// Decodes a model from JSON text whose top level is an object, with `configuration`.
-    public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
-                                                 configuration: Configuration,
-                                                 maximumDepth: Int = 512) throws -> M {
-        let mapping = try ModelMapping.of(type, in: configuration.context)
-        return try mapping.decode(type, from: parseObject(data, maximumDepth: maximumDepth))
-    }
-
-    /// Decodes models from JSON text whose top level is an array of objects, with `configuration`.
-    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
-                                                  configuration: Configuration,
-                                                  maximumDepth: Int = 512) throws -> [M] {
-        let mapping = try ModelMapping.of(type, in: configuration.context)
-        let document = try parse(data, maximumDepth: maximumDepth)
-        return try decodeArray(type, at: document.rootIndex, of: document, mapping: mapping,
-                               lossy: configuration.leniency.contains(.lossyCollections))
-    }
-
-    /// Decodes a model from a JSON dictionary, with `configuration`.
-    public static func model<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any],
-                                                 configuration: Configuration) throws -> M {
-        try ModelMapping.of(type, in: configuration.context).decode(type, from: .dictionary(jsonDictionary))
-    }
-
-    /// Decodes an array of JSON dictionaries, with `configuration`.
-    public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any],
-                                                  configuration: Configuration) throws -> [M] {
-        let mapping = try ModelMapping.of(type, in: configuration.context)
-        return try decodeArray(type, jsonArray, mapping: mapping,
-                               lossy: configuration.leniency.contains(.lossyCollections))
-    }
-
     /// Encodes a model as JSON text, with `configuration` (and its ``Configuration/options``).
     public static func jsonData(from model: any JSONSerializing, configuration: Configuration) throws -> Data {
-        var writer = JSONWriter()
-        try ModelMapping.forEncoding(model, in: configuration.context)
-            .write(model, to: &writer, options: configuration.options)
-        return Data(writer.bytes)
+        try jsonData(from: model, in: configuration.context, options: configuration.options)
     }
 
     /// Encodes a model as a JSON dictionary, with `configuration` (and its ``Configuration/options``).
     public static func jsonDictionary(from model: any JSONSerializing,
                                       configuration: Configuration) throws -> [String: Any] {
-        try ModelMapping.forEncoding(model, in: configuration.context)
-            .jsonDictionary(from: model, options: configuration.options)
+        try jsonDictionary(from: model, in: configuration.context, options: configuration.options)
     }
 }
 

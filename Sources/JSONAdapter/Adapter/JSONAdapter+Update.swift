@@ -17,17 +17,22 @@ extension JSONAdapter {
     /// property the update changes; one that is not an `ObservableModel`
     /// throws ``ModelError/Code/unsupportedDeclaration`` before anything is
     /// decoded or written (see `ObservableModel`).
+    ///
+    /// `options` work as for ``model(of:fromJSONData:options:)``: the patch
+    /// may sit at `options.keyPath`, and is decoded with `options.configuration`.
     public static func update<M: JSONSerializing>(_ model: inout M, fromJSONData data: Data,
-                                                  maximumDepth: Int = 512) throws {
-        let mapping = try ModelMapping.of(type(of: model))
-        try update(&model, mapping: mapping, from: parseObject(data, maximumDepth: maximumDepth))
+                                                  options: DecodingOptions = .standard) throws {
+        let mapping = try ModelMapping.of(type(of: model), in: options.configuration.context)
+        try JSONTopLevel.object(in: data, options) { try update(&model, mapping: mapping, from: $0) }
     }
 
-    /// Updates `model` from a JSON dictionary that holds only some of its
-    /// keys (see ``update(_:fromJSONData:maximumDepth:)``).
-    public static func update<M: JSONSerializing>(_ model: inout M, from jsonDictionary: [String: Any]) throws {
-        let mapping = try ModelMapping.of(type(of: model))
-        try update(&model, mapping: mapping, from: .dictionary(jsonDictionary))
+    /// Updates `model` from a JSON dictionary (or the one at
+    /// `options.keyPath` of it) that holds only some of its keys (see
+    /// ``update(_:fromJSONData:options:)``).
+    public static func update<M: JSONSerializing>(_ model: inout M, from jsonDictionary: [String: Any],
+                                                  options: DecodingOptions = .standard) throws {
+        let mapping = try ModelMapping.of(type(of: model), in: options.configuration.context)
+        try JSONTopLevel.object(in: jsonDictionary, options) { try update(&model, mapping: mapping, from: $0) }
     }
 
     /// Decodes the patch, merges its present keys into a copy, validates the

@@ -65,15 +65,31 @@ public final class JSONAdapter: @unchecked Sendable {
 
     // MARK: Instance API
 
-    /// Decodes a model from a JSON dictionary.
-    public func model(from jsonDictionary: [String: Any]) throws -> any JSONSerializing {
-        try mapping.decodeAny(from: .dictionary(jsonDictionary))
+    /// Decodes a model from a JSON dictionary (the one at `options.keyPath`
+    /// of it, if given) with this adapter's ``configuration``, unless
+    /// `options` carries another.
+    ///
+    /// A class cluster (``JSONSerializing/classForParsing(jsonDictionary:)``,
+    /// ``JSONSerializing/typeDiscriminator``) gives the type it chooses,
+    /// which for a struct may be another struct.
+    public func model(from jsonDictionary: [String: Any],
+                      options: DecodingOptions = .standard) throws -> any JSONSerializing {
+        let mapping = try mapping(for: options)
+        return try JSONTopLevel.object(in: jsonDictionary, options) { try mapping.decodeAny(from: $0) }
     }
 
-    /// Decodes a model from JSON text (a JSON object, UTF-8); nesting deeper
-    /// than `maximumDepth` is ``JSONAdapterError/Code/invalidJSONData``.
-    public func model(fromJSONData data: Data, maximumDepth: Int = 512) throws -> any JSONSerializing {
-        try mapping.decodeAny(from: Self.parseObject(data, maximumDepth: maximumDepth))
+    /// Decodes a model from JSON text (a JSON object, UTF-8, or one at
+    /// `options.keyPath`) with this adapter's ``configuration``, unless
+    /// `options` carries another.
+    public func model(fromJSONData data: Data, options: DecodingOptions = .standard) throws -> any JSONSerializing {
+        let mapping = try mapping(for: options)
+        return try JSONTopLevel.object(in: data, options) { try mapping.decodeAny(from: $0) }
+    }
+
+    /// This adapter's mapping, or, when `options` carries a configuration
+    /// other than the standard one, ``modelType``'s mapping in that.
+    private func mapping(for options: DecodingOptions) throws -> ModelMapping {
+        options.usesStandardConfiguration ? mapping : try ModelMapping.of(modelType, in: options.configuration.context)
     }
 
     /// Encodes a model as a JSON dictionary, with the mapping of its dynamic type.
@@ -84,7 +100,7 @@ public final class JSONAdapter: @unchecked Sendable {
     ///   exactly that type), where Mantle asserts; and the errors of encoding.
     public func jsonDictionary(from model: any JSONSerializing) throws -> [String: Any] {
         try checkEncodable(model)
-        return try ModelMapping.forEncoding(model, in: context).jsonDictionary(from: model, options: options)
+        return try Self.jsonDictionary(from: model, in: context, options: options)
     }
 
     /// Encodes a model as JSON text.
@@ -93,9 +109,7 @@ public final class JSONAdapter: @unchecked Sendable {
     ///   ``modelType`` (see ``jsonDictionary(from:)``); and the errors of encoding.
     public func jsonData(from model: any JSONSerializing) throws -> Data {
         try checkEncodable(model)
-        var writer = JSONWriter()
-        try ModelMapping.forEncoding(model, in: context).write(model, to: &writer, options: options)
-        return Data(writer.bytes)
+        return try Self.jsonData(from: model, in: context, options: options)
     }
 
     /// Fails unless `model` is a ``modelType`` or, for a class, a subclass of it.
@@ -110,33 +124,73 @@ public final class JSONAdapter: @unchecked Sendable {
         }
     }
 
-    // MARK: Dictionaries
+    // MARK: Decoding
 
-    /// Decodes a model of type `type` from a JSON dictionary.
-    public static func model<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any]) throws -> M {
-        try ModelMapping.of(type).decode(type, from: .dictionary(jsonDictionary))
+    /// Decodes a model of type `type` from a JSON dictionary (or from the one
+    /// at `options.keyPath` of it).
+    ///
+    /// A class cluster gives the subclass its
+    /// ``JSONSerializing/classForParsing(jsonDictionary:)`` or
+    /// ``JSONSerializing/typeDiscriminator`` chooses.
+    public static func model<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any],
+                                                 options: DecodingOptions = .standard) throws -> M {
+        let mapping = try ModelMapping.of(type, in: options.configuration.context)
+        return try JSONTopLevel.object(in: jsonDictionary, options) { try mapping.decode(type, from: $0) }
     }
 
     /// Decodes an array of JSON dictionaries; fails as a whole, naming the
-    /// index of the failing element (`[3].assignee.login`).
-    public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any]) throws -> [M] {
-        try decodeArray(type, jsonArray, mapping: ModelMapping.of(type))
+    /// index of the failing element (`[3].assignee.login`), unless the
+    /// configuration's leniency has ``JSONLeniency/lossyCollections``.
+    ///
+    /// A top-level array has no key path into it: `options.keyPath` is for
+    /// ``models(of:from:options:)-(_,[String:Any],_)``, which reads the array
+    /// inside a JSON object.
+    public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any],
+                                                  options: DecodingOptions = .standard) throws -> [M] {
+        let mapping = try ModelMapping.of(type, in: options.configuration.context)
+        return try JSONTopLevel.array(in: jsonArray, options) { try mapping.decode(type, from: $0) }
     }
 
-    /// Decodes an array of JSON dictionaries; `lossy` leaves out the elements that fail.
-    static func decodeArray<M: JSONSerializing>(_ type: M.Type, _ jsonArray: [Any], mapping: ModelMapping,
-                                                lossy: Bool = false) throws -> [M] {
-        try decodeEach(jsonArray, lossy: lossy, found: ValueDescription.describe) { element in
-            guard let dictionary = element as? [String: Any] else {
-                throw notAnObject(ValueDescription.describe(element))
-            }
-            return try mapping.decode(type, from: .dictionary(dictionary))
-        }
+    /// Decodes the array of JSON dictionaries at `options.keyPath` of
+    /// `jsonDictionary` (`"data.items"`), as
+    /// ``models(of:from:options:)-(_,[Any],_)`` does a top-level one; errors
+    /// name the whole path (`data.items[3].user.login`). Without a key path
+    /// the dictionary is not an array: ``JSONAdapterError/Code/invalidJSONDictionary``.
+    public static func models<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any],
+                                                  options: DecodingOptions) throws -> [M] {
+        let mapping = try ModelMapping.of(type, in: options.configuration.context)
+        return try JSONTopLevel.array(in: jsonDictionary, options) { try mapping.decode(type, from: $0) }
     }
+
+    /// Decodes a model from JSON text whose top level is an object (or that
+    /// has one at `options.keyPath`).
+    ///
+    /// Parsed by this package's RFC 8259 parser; nesting deeper than
+    /// `options.maximumDepth` (``DecodingOptions/defaultMaximumDepth`` by
+    /// default) is ``JSONAdapterError/Code/invalidJSONData``. Only the values
+    /// the mapping reads are converted.
+    public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
+                                                 options: DecodingOptions = .standard) throws -> M {
+        let mapping = try ModelMapping.of(type, in: options.configuration.context)
+        return try JSONTopLevel.object(in: data, options) { try mapping.decode(type, from: $0) }
+    }
+
+    /// Decodes models from JSON text whose top level is an array of objects
+    /// (or that has one at `options.keyPath`); fails as a whole, naming the
+    /// index of the failing element, unless the configuration's leniency has
+    /// ``JSONLeniency/lossyCollections``. Nesting deeper than
+    /// `options.maximumDepth` is ``JSONAdapterError/Code/invalidJSONData``.
+    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
+                                                  options: DecodingOptions = .standard) throws -> [M] {
+        let mapping = try ModelMapping.of(type, in: options.configuration.context)
+        return try JSONTopLevel.array(in: data, options) { try mapping.decode(type, from: $0) }
+    }
+
+    // MARK: Encoding
 
     /// Encodes a model as a JSON dictionary.
     public static func jsonDictionary(from model: any JSONSerializing, options: Options = []) throws -> [String: Any] {
-        try ModelMapping.forEncoding(model).jsonDictionary(from: model, options: options)
+        try jsonDictionary(from: model, in: .standard, options: options)
     }
 
     /// Encodes models as an array of JSON dictionaries.
@@ -145,7 +199,7 @@ public final class JSONAdapter: @unchecked Sendable {
         result.reserveCapacity(models.count)
         for (index, model) in models.enumerated() {
             do {
-                result.append(try jsonDictionary(from: model, options: options))
+                result.append(try jsonDictionary(from: model, in: .standard, options: options))
             } catch let error as JSONAdapterError {
                 throw error.atIndex(index)
             }
@@ -153,50 +207,9 @@ public final class JSONAdapter: @unchecked Sendable {
         return result
     }
 
-    // MARK: JSON text
-
-    /// Decodes a model from JSON text whose top level is an object.
-    ///
-    /// Parsed by this package's RFC 8259 parser; nesting deeper than
-    /// `maximumDepth` (512 by default) is ``JSONAdapterError/Code/invalidJSONData``.
-    /// Only the values the mapping reads are converted.
-    public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
-                                                 maximumDepth: Int = 512) throws -> M {
-        let mapping = try ModelMapping.of(type)
-        return try mapping.decode(type, from: parseObject(data, maximumDepth: maximumDepth))
-    }
-
-    /// Decodes models from JSON text whose top level is an array of objects;
-    /// fails as a whole, naming the index of the failing element. Nesting
-    /// deeper than `maximumDepth` (512 by default) is ``JSONAdapterError/Code/invalidJSONData``.
-    public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
-                                                  maximumDepth: Int = 512) throws -> [M] {
-        let mapping = try ModelMapping.of(type)
-        let document = try parse(data, maximumDepth: maximumDepth)
-        return try decodeArray(type, at: document.rootIndex, of: document, mapping: mapping)
-    }
-
-    /// Decodes the array `node` of `document`, whose elements must be objects;
-    /// `lossy` leaves out the elements that fail.
-    static func decodeArray<M: JSONSerializing>(_ type: M.Type, at node: Int, of document: JSONDocument,
-                                                mapping: ModelMapping, lossy: Bool = false) throws -> [M] {
-        guard document.kind(at: node) == .array else {
-            throw JSONAdapterError(code: .invalidJSONDictionary,
-                                   expected: "an array of objects", found: describe(document, node))
-        }
-        return try decodeEach(document.elements(of: node), lossy: lossy, found: { describe(document, $0) }) { element in
-            guard document.kind(at: element) == .object else {
-                throw notAnObject(describe(document, element))
-            }
-            return try mapping.decode(type, from: .document(document, element))
-        }
-    }
-
     /// Encodes a model as JSON text (an object).
     public static func jsonData(from model: any JSONSerializing, options: Options = []) throws -> Data {
-        var writer = JSONWriter()
-        try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
-        return Data(writer.bytes)
+        try jsonData(from: model, in: .standard, options: options)
     }
 
     /// Encodes models as JSON text (an array of objects).
@@ -214,6 +227,22 @@ public final class JSONAdapter: @unchecked Sendable {
         return Data(writer.bytes)
     }
 
+    /// A model as a JSON dictionary, with its dynamic type's mapping in `context`:
+    /// what every `jsonDictionary` method does.
+    static func jsonDictionary(from model: any JSONSerializing, in context: MappingContext,
+                               options: Options) throws -> [String: Any] {
+        try ModelMapping.forEncoding(model, in: context).jsonDictionary(from: model, options: options)
+    }
+
+    /// A model as JSON text, with its dynamic type's mapping in `context`:
+    /// what every `jsonData` method for one model does.
+    static func jsonData(from model: any JSONSerializing, in context: MappingContext,
+                         options: Options) throws -> Data {
+        var writer = JSONWriter()
+        try ModelMapping.forEncoding(model, in: context).write(model, to: &writer, options: options)
+        return Data(writer.bytes)
+    }
+
     // MARK: Per-type transformers
 
     /// Registers `transformer` for every mapped property declared with
@@ -222,63 +251,6 @@ public final class JSONAdapter: @unchecked Sendable {
     /// Pass `nil` to remove it. Mappings compiled before are rebuilt on their next use.
     public static func register(_ transformer: ValueTransformer?, forType type: Any.Type) {
         TypeTransformerRegistry.shared.withLock { $0.set(transformer, for: type) }
-    }
-
-    // MARK: Helpers
-
-    /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
-    static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
-        do {
-            return try JSONDocument(bytes: data, maximumDepth: maximumDepth)
-        } catch {
-            throw JSONAdapterError(code: .invalidJSONData, underlyingError: error, detail: error.description)
-        }
-    }
-
-    /// Parses JSON text whose top level must be an object.
-    static func parseObject(_ data: Data, maximumDepth: Int) throws -> JSONObjectSource {
-        let document = try parse(data, maximumDepth: maximumDepth)
-        guard document.kind(at: document.rootIndex) == .object else {
-            throw notAnObject(describe(document, document.rootIndex))
-        }
-        return .document(document, document.rootIndex)
-    }
-
-    /// Decodes each item in order, naming the index of the first failure;
-    /// when `lossy`, a failing item is left out instead and, under a
-    /// ``LeniencyRecorder``, recorded with what `found` says it held. A bad
-    /// mapping always fails.
-    static func decodeEach<Items: Sequence, Element>(
-        _ items: Items, lossy: Bool = false, found: (Items.Element) -> String = { _ in "" },
-        _ decode: (Items.Element) throws -> Element
-    ) throws -> [Element] {
-        let recorder = LeniencyRecorder.current
-        var result: [Element] = []
-        result.reserveCapacity(items.underestimatedCount)
-        var index = 0
-        for item in items {
-            defer { index += 1 }
-            let mark = recorder?.mark ?? 0
-            do {
-                result.append(try decode(item))
-            } catch {
-                let adapterError = error as? JSONAdapterError
-                guard lossy, adapterError?.code.isRecoverable ?? true else {
-                    guard let adapterError else { throw error }
-                    throw adapterError.atIndex(index)
-                }
-                recorder?.recordDrop(.skipped, since: mark, found: found(item), path: "[\(index)]",
-                                     reason: adapterError.map(\.description) ?? "\(error)")
-                continue
-            }
-            recorder?.prefix(from: mark, with: "[\(index)]")
-        }
-        return result
-    }
-
-    /// The error for a top level (or element) that is not an object.
-    static func notAnObject(_ found: String) -> JSONAdapterError {
-        JSONAdapterError(code: .invalidJSONDictionary, expected: "a JSON object", found: found)
     }
 }
 

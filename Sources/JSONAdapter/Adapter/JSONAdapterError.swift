@@ -31,7 +31,7 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
     /// (`"assignee.login"`, `"[3].labels[0].name"`).
     public var jsonKeyPath: String?
     /// The 1-based line of the failing value in JSON Lines (``JSONModelReader``,
-    /// ``AsyncJSONModelSequence``, ``JSONAdapter/models(of:fromJSONLines:maximumDepth:)``); `nil` elsewhere.
+    /// ``AsyncJSONModelSequence``, ``JSONAdapter/models(of:fromJSONLines:options:)``); `nil` elsewhere.
     public var lineNumber: Int?
     /// The error behind this one: a ``TransformerError``, a ``ModelError``, or
     /// an error thrown by `validate()`.

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Collects the ``JSONLeniencyReport`` entries of one `…WithReport` call.
+/// Collects the ``JSONLeniencyReport`` entries of one decode call whose
+/// options carry a ``JSONLeniencyReport/Recorder`` (which gets the report when
+/// the call returns).
 ///
 /// Codecs are compiled once and shared, so they cannot hold a call's report:
 /// the call installs a recorder as a task-local value, and the decode (which
@@ -75,6 +77,13 @@ final class LeniencyRecorder: Sendable {
                 entries[index].jsonKeyPath = joinJSONPath(keyPath, entries[index].jsonKeyPath)
             }
         }
+    }
+
+    /// Adds the entries of `report` as they are (a whole call's, already
+    /// relative to its top level).
+    func append(_ report: JSONLeniencyReport) {
+        guard !report.isEmpty else { return }
+        entries.withLock { $0.append(contentsOf: report.entries) }
     }
 
     /// The report of what was recorded.

@@ -7,9 +7,10 @@ import Foundation
 ///
 /// ```swift
 /// let lenient = JSONAdapter.Configuration(leniency: .all)
-/// let (issues, report) = try JSONAdapter.modelsWithReport(of: GHIssue.self, fromJSONData: data,
-///                                                         configuration: lenient)
-/// for entry in report.entries { log.warning("\(entry)") }   // what was bent, and where
+/// let recorder = JSONLeniencyReport.Recorder()
+/// let issues = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data,
+///                                     options: .init(configuration: lenient, leniencyRecorder: recorder))
+/// for entry in recorder.report.entries { log.warning("\(entry)") }   // what was bent, and where
 /// ```
 ///
 /// Every leniency applied is recorded in a ``JSONLeniencyReport``, so drift

@@ -1,9 +1,8 @@
 import Foundation
 
 /// Every leniency a decode applied (see ``JSONLeniency``), in the order the
-/// JSON was read, returned with its result by
-/// ``JSONAdapter/JSONAdapter/modelWithReport(of:fromJSONData:configuration:maximumDepth:)``
-/// and the other `…WithReport` methods.
+/// JSON was read, as a ``Recorder`` passed in the call's
+/// ``JSONAdapter/JSONAdapter/DecodingOptions/leniencyRecorder`` receives it.
 ///
 /// Both decoding paths (JSON text and `JSONSerialization` dictionaries) give
 /// the same entries for the same JSON, with two exceptions of form: the

@@ -38,7 +38,7 @@ public protocol JSONSerializing: Model {
     /// The type to decode `jsonDictionary` as: `Self` (the default), a
     /// subclass for class clusters, or `nil` when no type fits (decoding then
     /// throws ``JSONAdapterError/Code/noClassFound``). For value types, any
-    /// `JSONSerializing` type may be returned through ``JSONAdapter/model(from:)``.
+    /// `JSONSerializing` type may be returned through ``JSONAdapter/model(from:options:)``.
     static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)?
 
     /// A JSON field naming the type to decode each object as, with its table

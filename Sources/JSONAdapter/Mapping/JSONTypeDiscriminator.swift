@@ -3,7 +3,8 @@ import MantleJSON
 
 /// A JSON field whose value names the model type of the object it is in:
 /// `{"type": "push", ...}` is a `PushEvent`, `{"type": "issues", ...}` an
-/// `IssuesEvent` — a class cluster declared as a table instead of written as
+/// `IssuesEvent` — a class cluster (Mantle's name for types chosen by the
+/// content of the JSON) declared as a table instead of written as
 /// `classForParsing(jsonDictionary:)`.
 ///
 /// For a class hierarchy, the base class returns one from
@@ -22,8 +23,9 @@ import MantleJSON
 /// let events = try JSONAdapter.models(of: GHEvent.self, fromJSONData: data)  // subclasses inside
 /// ```
 ///
-/// For a family of structs (or any types) sharing a protocol, pass the
-/// discriminator itself: `JSONAdapter.models((any Shape).self, of: shapes, fromJSONData: data)`.
+/// For a cluster of structs (or any model types) sharing a protocol, pass the
+/// discriminator itself, and get the protocol's existential:
+/// `JSONAdapter.models(of: (any Shape).self, in: shapes, fromJSONData: data)`.
 ///
 /// The field may be a dotted key path; its value must be a string (numbers
 /// count as their decimal text). A value the table lacks gives `fallback`;

@@ -22,21 +22,22 @@ where Bytes.Element == UInt8 {
     private let bytes: Bytes
     /// Their layout.
     private let format: JSONStreamFormat
-    /// The nesting limit.
-    private let maximumDepth: Int
+    /// How each value is decoded.
+    private let options: JSONAdapter.DecodingOptions
 
-    /// Models from `bytes`, laid out as `format`.
+    /// Models from `bytes`, laid out as `format`, each decoded with `options`
+    /// (as by ``JSONModelReader``).
     public init(_ type: Model.Type = Model.self, bytes: Bytes, format: JSONStreamFormat = .jsonLines,
-                maximumDepth: Int = 512) {
+                options: JSONAdapter.DecodingOptions = .standard) {
         self.bytes = bytes
         self.format = format
-        self.maximumDepth = maximumDepth
+        self.options = options
     }
 
     /// An iterator over the models.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: bytes.makeAsyncIterator(),
-                      decoder: Result { try StreamedModelDecoder<Model>(format: format, maximumDepth: maximumDepth) })
+                      decoder: Result { try StreamedModelDecoder<Model>(format: format, options: options) })
     }
 
     /// Reads bytes until a model is complete.

@@ -3,19 +3,22 @@ import MantleJSON
 
 extension JSONAdapter {
     /// Models decoded one at a time from an asynchronous sequence of bytes,
-    /// as JSON Lines (the default) or as one large JSON array (see ``AsyncJSONModelSequence``).
+    /// as JSON Lines (the default) or as one large JSON array, each with
+    /// `options` (see ``AsyncJSONModelSequence``).
     public static func models<M: JSONSerializing, Bytes: AsyncSequence>(
-        of type: M.Type, streamingFrom bytes: Bytes, format: JSONStreamFormat = .jsonLines, maximumDepth: Int = 512
+        of type: M.Type, streamingFrom bytes: Bytes, format: JSONStreamFormat = .jsonLines,
+        options: DecodingOptions = .standard
     ) -> AsyncJSONModelSequence<M, Bytes> where Bytes.Element == UInt8 {
-        AsyncJSONModelSequence(type, bytes: bytes, format: format, maximumDepth: maximumDepth)
+        AsyncJSONModelSequence(type, bytes: bytes, format: format, options: options)
     }
 
-    /// Decodes every line of JSON Lines text (one JSON object per line; blank
-    /// lines skipped); fails as a whole, naming the line and the index of the
-    /// failing value. Use ``JSONModelReader`` to handle one model at a time.
+    /// Decodes every line of JSON Lines text (one JSON object per line, or
+    /// one at `options.keyPath` of each line; blank lines skipped); fails as
+    /// a whole, naming the line and the index of the failing value. Use
+    /// ``JSONModelReader`` to handle one model at a time.
     public static func models<M: JSONSerializing>(of type: M.Type, fromJSONLines data: Data,
-                                                  maximumDepth: Int = 512) throws -> [M] {
-        var reader = try JSONModelReader(type, data: data, format: .jsonLines, maximumDepth: maximumDepth)
+                                                  options: DecodingOptions = .standard) throws -> [M] {
+        var reader = try JSONModelReader(type, data: data, format: .jsonLines, options: options)
         var models: [M] = []
         while let model = try reader.next() { models.append(model) }
         return models

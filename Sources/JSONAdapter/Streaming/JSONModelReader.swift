@@ -37,13 +37,15 @@ public struct JSONModelReader<Model: JSONSerializing> {
     /// `true` once the stream ended or failed.
     private var isDone = false
 
-    /// A reader of the JSON values in `data`.
+    /// A reader of the JSON values in `data`, each decoded with `options`
+    /// (see ``JSONAdapter/JSONAdapter/DecodingOptions``; the key path is
+    /// looked up in each value, and the depth limit applies to each value).
     ///
     /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
     public init(_ type: Model.Type = Model.self, data: Data, format: JSONStreamFormat = .jsonLines,
-                maximumDepth: Int = 512) throws {
+                options: JSONAdapter.DecodingOptions = .standard) throws {
         try self.init(source: .data(data, position: data.startIndex), format: format,
-                      maximumDepth: maximumDepth, chunkSize: 1 << 16)
+                      options: options, chunkSize: 1 << 16)
     }
 
     /// A reader of the JSON values in the file at `url`, read in chunks of
@@ -52,24 +54,25 @@ public struct JSONModelReader<Model: JSONSerializing> {
     /// - Throws: the file system's error if the file cannot be opened;
     ///   ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
     public init(_ type: Model.Type = Model.self, contentsOf url: URL, format: JSONStreamFormat = .jsonLines,
-                maximumDepth: Int = 512, chunkSize: Int = 1 << 16) throws {
+                options: JSONAdapter.DecodingOptions = .standard, chunkSize: Int = 1 << 16) throws {
         let handle = try FileHandle(forReadingFrom: url)
         try self.init(source: .file(handle, closesWhenDone: true), format: format,
-                      maximumDepth: maximumDepth, chunkSize: chunkSize)
+                      options: options, chunkSize: chunkSize)
     }
 
     /// A reader of the JSON values read from `fileHandle` (a file, a pipe, or
     /// standard input) in chunks of `chunkSize` bytes; the handle stays open.
     public init(_ type: Model.Type = Model.self, fileHandle: FileHandle, format: JSONStreamFormat = .jsonLines,
-                maximumDepth: Int = 512, chunkSize: Int = 1 << 16) throws {
+                options: JSONAdapter.DecodingOptions = .standard, chunkSize: Int = 1 << 16) throws {
         try self.init(source: .file(fileHandle, closesWhenDone: false), format: format,
-                      maximumDepth: maximumDepth, chunkSize: chunkSize)
+                      options: options, chunkSize: chunkSize)
     }
 
-    private init(source: Source, format: JSONStreamFormat, maximumDepth: Int, chunkSize: Int) throws {
+    private init(source: Source, format: JSONStreamFormat, options: JSONAdapter.DecodingOptions,
+                 chunkSize: Int) throws {
         self.source = source
         self.chunkSize = max(chunkSize, 1)
-        decoder = try StreamedModelDecoder(format: format, maximumDepth: maximumDepth)
+        decoder = try StreamedModelDecoder(format: format, options: options)
     }
 
     /// The next model, or `nil` at the end of the stream.

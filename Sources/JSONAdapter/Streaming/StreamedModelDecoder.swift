@@ -8,16 +8,21 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
     private let mapping: ModelMapping
     /// Splits the stream into values.
     private var framer: JSONStreamFramer
-    /// The depth limit for one value (the array itself counts as one level).
-    private let valueDepth: Int
+    /// The options for each value: its depth limit (the array itself counts
+    /// as one level) and key path; holding them keeps the configuration the
+    /// mapping was compiled in alive.
+    private let valueOptions: JSONAdapter.DecodingOptions
     /// The zero-based index of the next value.
     private var index = 0
 
-    /// A decoder for `format`; throws ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
-    init(format: JSONStreamFormat, maximumDepth: Int) throws {
-        mapping = try ModelMapping.of(Model.self)
-        valueDepth = format == .array ? max(maximumDepth - 1, 0) : maximumDepth
-        framer = JSONStreamFramer(format: format, maximumDepth: valueDepth)
+    /// A decoder for `format`, decoding each value with `options`; throws
+    /// ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
+    init(format: JSONStreamFormat, options: JSONAdapter.DecodingOptions) throws {
+        mapping = try ModelMapping.of(Model.self, in: options.configuration.context)
+        var valueOptions = options
+        if format == .array { valueOptions.maximumDepth = max(options.maximumDepth - 1, 0) }
+        self.valueOptions = valueOptions
+        framer = JSONStreamFramer(format: format, maximumDepth: valueOptions.maximumDepth)
     }
 
     /// Consumes bytes until a model is complete or `bytes` runs out.
@@ -42,26 +47,23 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
         return framer.hasValue ? try decodeValue() : nil
     }
 
-    /// Parses and decodes the framer's complete value.
+    /// Parses and decodes the framer's complete value (its object at the
+    /// options' key path); its errors and report entries start with its index.
     private mutating func decodeValue() throws -> Model {
         let line = framer.valueLine
         let bytes = framer.takeValue()
         defer { index += 1 }
+        let (mapping, options) = (self.mapping, valueOptions)
         do {
-            let document: JSONDocument
-            do {
-                document = try JSONDocument(bytes: bytes, maximumDepth: valueDepth)
-            } catch {
-                throw JSONAdapterError(code: .invalidJSONData, underlyingError: error, detail: error.description)
+            return try JSONTopLevel.recording(options) {
+                try JSONTopLevel.within("[\(index)]") {
+                    let document = try JSONTopLevel.parse(bytes, maximumDepth: options.maximumDepth)
+                    return try JSONTopLevel.object(in: document, at: options.keyPath) {
+                        try mapping.decode(Model.self, from: $0)
+                    }
+                }
             }
-            let root = document.rootIndex
-            guard document.kind(at: root) == .object else {
-                throw JSONAdapterError(code: .invalidJSONDictionary,
-                                       expected: "a JSON object", found: describe(document, root))
-            }
-            return try mapping.decode(Model.self, from: .document(document, root))
         } catch var error as JSONAdapterError {
-            error = error.atIndex(index)
             if framer.format == .jsonLines { error.lineNumber = line }
             throw error
         }

@@ -120,17 +120,17 @@ struct TypeDiscriminatorTests {
     func structFamily() throws {
         let shapes = JSONTypeDiscriminator(keyPath: "meta.kind", types: ["circle": DiscCircle.self, "4": DiscSquare.self])
         let json = #"[{"meta": {"kind": "circle"}, "radius": 1}, {"meta": {"kind": 4}, "side": 2}]"#
-        let decoded = try JSONAdapter.models((any DiscShape).self, of: shapes, fromJSONData: Data(json.utf8))
+        let decoded = try JSONAdapter.models(of: (any DiscShape).self, in: shapes, fromJSONData: Data(json.utf8))
         #expect(decoded.count == 2)
         #expect((decoded[0] as? DiscCircle)?.radius == 1)
         #expect(decoded[1].area == 4)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
-        let fromDictionaries = try JSONAdapter.models((any DiscShape).self, of: shapes, from: array)
+        let fromDictionaries = try JSONAdapter.models(of: (any DiscShape).self, in: shapes, from: array)
         #expect(fromDictionaries.map(\.area) == decoded.map(\.area))
-        let one = try JSONAdapter.model((any JSONSerializing).self, of: shapes,
+        let one = try JSONAdapter.model(of: (any JSONSerializing).self, in: shapes,
                                         fromJSONData: Data(#"{"meta": {"kind": "circle"}, "radius": 2}"#.utf8))
         #expect((one as? DiscCircle)?.radius == 2)
-        let dictionary = try JSONAdapter.model((any DiscShape).self, of: shapes,
+        let dictionary = try JSONAdapter.model(of: (any DiscShape).self, in: shapes,
                                                from: ["meta": ["kind": 4], "side": 3])
         #expect(dictionary.area == 9)
     }
@@ -140,7 +140,7 @@ struct TypeDiscriminatorTests {
     func wrongMember() throws {
         let mixed = JSONTypeDiscriminator(keyPath: "kind", types: ["circle": DiscCircle.self, "label": DiscLabel.self])
         let error = try #require(throws: JSONAdapterError.self) {
-            try JSONAdapter.models((any DiscShape).self, of: mixed,
+            try JSONAdapter.models(of: (any DiscShape).self, in: mixed,
                                    fromJSONData: Data(#"[{"kind": "circle"}, {"kind": "label", "text": "x"}]"#.utf8))
         }
         #expect(error.code == .noClassFound)

@@ -151,9 +151,9 @@ struct CodableAgreementTests {
         switch path {
         case .dictionary:
             summaries = try JSONAdapter.models(of: IssueSummary.self, from: Sem.array(String(decoding: data, as: UTF8.self)),
-                                               configuration: Self.gitHub)
+                                               options: .configuration(Self.gitHub))
         case .data:
-            summaries = try JSONAdapter.models(of: IssueSummary.self, fromJSONData: data, configuration: Self.gitHub)
+            summaries = try JSONAdapter.models(of: IssueSummary.self, fromJSONData: data, options: .configuration(Self.gitHub))
         }
         struct Twin: Decodable {
             var number: Int
@@ -185,7 +185,7 @@ struct CodableAgreementTests {
     func encoding(path: SemPath) throws {
         let data = try Self.issuesJSON()
         let page = try JSONAdapter.model(of: IssuePage.self, fromJSONData: Data(Self.wrapped("issues", data).utf8),
-                                         configuration: Self.gitHub)
+                                         options: .configuration(Self.gitHub))
         let encoded = try #require(try path.encode(page, configuration: Self.gitHub)["issues"] as? [Any])
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -286,7 +286,7 @@ struct CodableAgreementTests {
         // Back through the writer, dates in the pattern.
         let written = try JSONAdapter.jsonData(from: search, configuration: configuration)
         #expect(String(decoding: written, as: UTF8.self).contains(#""created_at":"Sat Feb 16 13:40:25 +0000 2013""#))
-        #expect(try JSONAdapter.model(of: Search.self, fromJSONData: written, configuration: configuration) == search)
+        #expect(try JSONAdapter.model(of: Search.self, fromJSONData: written, options: .configuration(configuration)) == search)
     }
 
     // MARK: Comparing

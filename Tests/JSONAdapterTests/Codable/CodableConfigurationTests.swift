@@ -110,7 +110,7 @@ struct CodableConfigurationTests {
                     let json = #"{"main_profile": {"display_name": "n\#(index)", "follower_count": \#(index)}}"#
                     for _ in 0..<50 {
                         let account = try JSONAdapter.model(of: Account.self, fromJSONData: Data(json.utf8),
-                                                            configuration: configuration)
+                                                            options: .configuration(configuration))
                         guard account.mainProfile == Profile(displayName: "n\(index)", followerCount: index) else { return false }
                     }
                     return true

@@ -75,7 +75,7 @@ struct ConfigurationTests {
     func dateFormats(format: JSONAdapter.Configuration.DateFormat, start: String, end: String) throws {
         let configuration = JSONAdapter.Configuration(dateFormat: format, keyConversion: .snakeCase)
         let event = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: start, end: end),
-                                          configuration: configuration)
+                                          options: .configuration(configuration))
         #expect(event.eventID == 7)
         #expect(event.startsAt == Date(timeIntervalSince1970: 1_409_444_955))
         let endsAt = try #require(event.endsAt)
@@ -87,7 +87,7 @@ struct ConfigurationTests {
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""starts_at":\#(start)"#))
         #expect(text.contains(#""venue_name":"Hall""#))
-        #expect(try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data, configuration: configuration) == event)
+        #expect(try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data, options: .configuration(configuration)) == event)
         // Without the configuration the same JSON maps nothing but defaults (and `venue` is absent).
         let plain = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: start, end: end))
         #expect(plain == ConfiguredEvent())
@@ -99,7 +99,7 @@ struct ConfigurationTests {
         let configuration = JSONAdapter.Configuration(dateFormat: .secondsSince1970, keyConversion: .snakeCase)
         let error = try #require(throws: JSONAdapterError.self) {
             try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: #""2014-08-31T00:29:15Z""#, end: "null"),
-                                  configuration: configuration)
+                                  options: .configuration(configuration))
         }
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "startsAt")
@@ -115,11 +115,11 @@ struct ConfigurationTests {
                                 forType: String.self)
         #expect(shouting.transformer(forType: String.self) != nil)
         let data = Data(#"{"event_id": 1, "starts_at": "2014-08-31T00:29:15Z", "note": "quiet", "venue": {"venue_name": "hall"}}"#.utf8)
-        let loud = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data, configuration: shouting)
+        let loud = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data, options: .configuration(shouting))
         #expect(loud.note == "QUIET")
         #expect(loud.venue.venueName == "HALL")
         let quiet = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data,
-                                          configuration: JSONAdapter.Configuration(keyConversion: .snakeCase))
+                                          options: .configuration(JSONAdapter.Configuration(keyConversion: .snakeCase)))
         #expect(quiet.note == "quiet")
         #expect(String(decoding: try JSONAdapter.jsonData(from: loud, configuration: shouting), as: UTF8.self)
             .contains(#""note":"quiet""#))
@@ -150,7 +150,7 @@ struct ConfigurationTests {
             let configuration = JSONAdapter.Configuration(dateFormat: .secondsSince1970, keyConversion: .snakeCase)
             context = configuration.context
             let event = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: "1", end: "2"),
-                                              configuration: configuration)
+                                              options: .configuration(configuration))
             #expect(event.venue.venueName == "Hall")
             #expect(configuration.context.mappings.cachedValue(for: ConfiguredVenue.self) != nil)
             let adapter = try JSONAdapter(modelType: ConfiguredEvent.self, configuration: configuration)
@@ -172,8 +172,8 @@ struct ConfigurationTests {
                 group.addTask {
                     for _ in 0..<100 {
                         let event = task.isMultiple(of: 2)
-                            ? try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: secondsJSON, configuration: seconds)
-                            : try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: patternJSON, configuration: pattern)
+                            ? try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: secondsJSON, options: .configuration(seconds))
+                            : try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: patternJSON, options: .configuration(pattern))
                         guard event.startsAt == expected else { return false }
                     }
                     return true
@@ -192,7 +192,7 @@ struct ConfigurationTests {
             .appendingPathComponent("Fixtures/corpora/twitter.json")
         let data = try Data(contentsOf: url)
         let configuration = JSONAdapter.Configuration(dateFormat: .pattern(Self.twitterFormat), keyConversion: .snakeCase)
-        let search = try JSONAdapter.model(of: TwitterSearchModel.self, fromJSONData: data, configuration: configuration)
+        let search = try JSONAdapter.model(of: TwitterSearchModel.self, fromJSONData: data, options: .configuration(configuration))
         #expect(search.statuses.count == 100)
         #expect(search.statuses.allSatisfy { $0.createdAt != nil && $0.user.createdAt != nil && $0.idStr == String($0.id) })
 
@@ -208,9 +208,9 @@ struct ConfigurationTests {
 
         // The same from a JSONSerialization dictionary, and back through the writer.
         let dictionary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(try JSONAdapter.model(of: TwitterSearchModel.self, from: dictionary, configuration: configuration) == search)
+        #expect(try JSONAdapter.model(of: TwitterSearchModel.self, from: dictionary, options: .configuration(configuration)) == search)
         let written = try JSONAdapter.jsonData(from: search, configuration: configuration)
         #expect(String(decoding: written, as: UTF8.self).contains(#""screen_name":"#))
-        #expect(try JSONAdapter.model(of: TwitterSearchModel.self, fromJSONData: written, configuration: configuration) == search)
+        #expect(try JSONAdapter.model(of: TwitterSearchModel.self, fromJSONData: written, options: .configuration(configuration)) == search)
     }
 }

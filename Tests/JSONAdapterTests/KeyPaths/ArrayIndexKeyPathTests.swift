@@ -273,12 +273,12 @@ struct ArrayIndexKeyPathTests {
     @Test("sub-paths and type discriminators take indexes too")
     func subPathsAndDiscriminators() throws {
         let json = #"{"data": [{"name": "a"}, {"name": "b"}]}"#
-        let fromData = try JSONAdapter.model(of: Dog.self, fromJSONData: Data(json.utf8), atKeyPath: "data.1")
-        let fromDictionary = try JSONAdapter.model(of: Dog.self, from: Sem.object(json), atKeyPath: "data.1")
+        let fromData = try JSONAdapter.model(of: Dog.self, fromJSONData: Data(json.utf8), options: .keyPath("data.1"))
+        let fromDictionary = try JSONAdapter.model(of: Dog.self, from: Sem.object(json), options: .keyPath("data.1"))
         #expect(fromData.name == "b")
         #expect(fromDictionary == fromData)
         let missing = try #require(Sem.adapterError {
-            _ = try JSONAdapter.model(of: Dog.self, fromJSONData: Data(json.utf8), atKeyPath: "data.2")
+            _ = try JSONAdapter.model(of: Dog.self, fromJSONData: Data(json.utf8), options: .keyPath("data.2"))
         })
         #expect(missing.code == .invalidJSONDictionary)
         #expect(missing.jsonKeyPath == "data.2")

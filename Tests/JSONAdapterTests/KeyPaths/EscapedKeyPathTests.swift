@@ -142,8 +142,8 @@ struct EscapedKeyPathTests {
     @Test("sub-paths take escapes too")
     func subPath() throws {
         let json = #"{"data": {"log.entry": {"text": "calm"}}}"#
-        let fromData = try JSONAdapter.model(of: Entry.self, fromJSONData: Data(json.utf8), atKeyPath: #"data.log\.entry"#)
-        let fromDictionary = try JSONAdapter.model(of: Entry.self, from: Sem.object(json), atKeyPath: #"data.log\.entry"#)
+        let fromData = try JSONAdapter.model(of: Entry.self, fromJSONData: Data(json.utf8), options: .keyPath(#"data.log\.entry"#))
+        let fromDictionary = try JSONAdapter.model(of: Entry.self, from: Sem.object(json), options: .keyPath(#"data.log\.entry"#))
         #expect(fromData.text == "calm")
         #expect(fromDictionary == fromData)
     }

@@ -11,9 +11,9 @@ struct SemSubPathTests {
     @Test("the items of a real search response, from bytes and from a dictionary")
     func searchItems() throws {
         let data = try GitHubFixtures.data("search-issues")
-        let fromBytes = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data, atKeyPath: "items")
+        let fromBytes = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data, options: .keyPath("items"))
         let dictionary = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let fromDictionary = try JSONAdapter.models(of: GHIssue.self, from: dictionary, atKeyPath: "items")
+        let fromDictionary = try JSONAdapter.models(of: GHIssue.self, from: dictionary, options: .keyPath("items"))
         let items = try #require(dictionary["items"] as? [Any])
         #expect(fromBytes.count == items.count)
         #expect(!fromBytes.isEmpty)
@@ -52,15 +52,15 @@ struct SemSubPathTests {
 
     private func decode(_ path: SemPath, _ keyPath: String) throws -> StreamItem {
         switch path {
-        case .data: return try JSONAdapter.model(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
-        case .dictionary: return try JSONAdapter.model(of: StreamItem.self, from: Sem.object(Self.envelope), atKeyPath: keyPath)
+        case .data: return try JSONAdapter.model(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
+        case .dictionary: return try JSONAdapter.model(of: StreamItem.self, from: Sem.object(Self.envelope), options: .keyPath(keyPath))
         }
     }
 
     private func decodeArray(_ path: SemPath, _ keyPath: String) throws -> [StreamItem] {
         switch path {
-        case .data: return try JSONAdapter.models(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
-        case .dictionary: return try JSONAdapter.models(of: StreamItem.self, from: Sem.object(Self.envelope), atKeyPath: keyPath)
+        case .data: return try JSONAdapter.models(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
+        case .dictionary: return try JSONAdapter.models(of: StreamItem.self, from: Sem.object(Self.envelope), options: .keyPath(keyPath))
         }
     }
 }

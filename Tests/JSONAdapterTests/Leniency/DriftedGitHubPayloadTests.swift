@@ -76,10 +76,10 @@ struct DriftedGitHubPayloadTests {
         let drifted = try Self.driftedIssues()
         let data = try JSONSerialization.data(withJSONObject: drifted)
         let lenient = JSONAdapter.Configuration(leniency: .all)
-        let (issues, report) = try JSONAdapter.modelsWithReport(of: GHIssue.self, fromJSONData: data,
-                                                                 configuration: lenient)
-        let (fromArray, arrayReport) = try JSONAdapter.modelsWithReport(of: GHIssue.self, from: drifted,
-                                                                         configuration: lenient)
+        let (issues, report) = try recordingLeniency { try JSONAdapter.models(of: GHIssue.self, fromJSONData: data,
+                                                                 options: .init(configuration: lenient, leniencyRecorder: $0)) }
+        let (fromArray, arrayReport) = try recordingLeniency { try JSONAdapter.models(of: GHIssue.self, from: drifted,
+                                                                         options: .init(configuration: lenient, leniencyRecorder: $0)) }
         #expect(issues == fromArray)
         #expect(report == arrayReport)
         #expect(report.entries == Self.expectedEntries)
@@ -108,8 +108,8 @@ struct DriftedGitHubPayloadTests {
     @Test("the undrifted payload needs no leniency: empty report, same models as strict decoding")
     func undriftedPayload() throws {
         let data = try GitHubFixture.data("issues")
-        let (issues, report) = try JSONAdapter.modelsWithReport(of: GHIssue.self, fromJSONData: data,
-                                                                 configuration: JSONAdapter.Configuration(leniency: .all))
+        let (issues, report) = try recordingLeniency { try JSONAdapter.models(of: GHIssue.self, fromJSONData: data,
+                                                                 options: .init(configuration: JSONAdapter.Configuration(leniency: .all), leniencyRecorder: $0)) }
         #expect(report.isEmpty)
         #expect(report.description == "no leniency applied")
         #expect(issues == (try JSONAdapter.models(of: GHIssue.self, fromJSONData: data)))

@@ -100,9 +100,9 @@ func decodeLenientlyOnBothPaths<M: JSONSerializing>(
 ) throws -> (model: M, report: JSONLeniencyReport) {
     let configuration = JSONAdapter.Configuration(leniency: leniency)
     let data = Data(json.utf8)
-    let fromData = try JSONAdapter.modelWithReport(of: type, fromJSONData: data, configuration: configuration)
+    let fromData = try recordingLeniency { try JSONAdapter.model(of: type, fromJSONData: data, options: .init(configuration: configuration, leniencyRecorder: $0)) }
     let dictionary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let fromDictionary = try JSONAdapter.modelWithReport(of: type, from: dictionary, configuration: configuration)
+    let fromDictionary = try recordingLeniency { try JSONAdapter.model(of: type, from: dictionary, options: .init(configuration: configuration, leniencyRecorder: $0)) }
     #expect(fromData.model == fromDictionary.model, "the paths decoded different models", sourceLocation: sourceLocation)
     #expect(Set(fromData.report.entries) == Set(fromDictionary.report.entries), "the paths reported differently",
             sourceLocation: sourceLocation)
@@ -301,11 +301,11 @@ struct LeniencyTests {
     func topLevelArray() throws {
         let json = #"[{"id": 1}, 7, {"id": "x"}, {"id": "4"}]"#
         let configuration = JSONAdapter.Configuration(leniency: .all)
-        let (models, report) = try JSONAdapter.modelsWithReport(of: LenientItem.self, fromJSONData: Data(json.utf8),
-                                                                configuration: configuration)
+        let (models, report) = try recordingLeniency { try JSONAdapter.models(of: LenientItem.self, fromJSONData: Data(json.utf8),
+                                                                options: .init(configuration: configuration, leniencyRecorder: $0)) }
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
-        let (fromArray, arrayReport) = try JSONAdapter.modelsWithReport(of: LenientItem.self, from: array,
-                                                                        configuration: configuration)
+        let (fromArray, arrayReport) = try recordingLeniency { try JSONAdapter.models(of: LenientItem.self, from: array,
+                                                                        options: .init(configuration: configuration, leniencyRecorder: $0)) }
         #expect(models.map(\.id) == [1, 0, 4])
         #expect(fromArray == models)
         #expect(arrayReport == report)
@@ -313,8 +313,8 @@ struct LeniencyTests {
         #expect(report.entries[0].modelTypeName == nil && report.entries[0].found == "number 7")
 
         let lossyOnly = JSONAdapter.Configuration(leniency: .lossyCollections)
-        let (kept, lossyReport) = try JSONAdapter.modelsWithReport(of: LenientItem.self, fromJSONData: Data(json.utf8),
-                                                                   configuration: lossyOnly)
+        let (kept, lossyReport) = try recordingLeniency { try JSONAdapter.models(of: LenientItem.self, fromJSONData: Data(json.utf8),
+                                                                   options: .init(configuration: lossyOnly, leniencyRecorder: $0)) }
         #expect(kept.map(\.id) == [1])
         #expect(summary(lossyReport) == ["[1]: skipped", "[2]: skipped", "[3]: skipped"])
         #expect(lossyReport.entries[2].reason == #"LenientItem.id → "id": expected Int, found string "4""#)
@@ -322,14 +322,14 @@ struct LeniencyTests {
 
     @Test("A model's per-property leniency takes the place of the configuration's")
     func perProperty() throws {
-        let (model, report) = try JSONAdapter.modelWithReport(
+        let (model, report) = try recordingLeniency { try JSONAdapter.model(
             of: LenientPerProperty.self, fromJSONData: Data(#"{"count": "5", "strictCount": 6}"#.utf8),
-            configuration: .standard)
+            options: .init(configuration: .standard, leniencyRecorder: $0)) }
         #expect(model.count == 5 && model.strictCount == 6)
         #expect(summary(report) == ["count: coerced to Int"])
         #expect {
             _ = try JSONAdapter.model(of: LenientPerProperty.self, fromJSONData: Data(#"{"strictCount": "6"}"#.utf8),
-                                      configuration: JSONAdapter.Configuration(leniency: .all))
+                                      options: .configuration(JSONAdapter.Configuration(leniency: .all)))
         } throws: { error in
             (error as? JSONAdapterError)?.propertyKey == "strictCount"
         }
@@ -339,15 +339,15 @@ struct LeniencyTests {
     func withoutReport() throws {
         let lenient = JSONAdapter.Configuration(leniency: .all)
         let data = Data(#"{"count": "42", "color": "blue"}"#.utf8)
-        #expect(try JSONAdapter.model(of: LenientScalars.self, fromJSONData: data, configuration: lenient).count == 42)
+        #expect(try JSONAdapter.model(of: LenientScalars.self, fromJSONData: data, options: .configuration(lenient)).count == 42)
         let adapter = try JSONAdapter(modelType: LenientScalars.self, configuration: lenient)
         #expect(adapter.configuration.leniency == .all)
         #expect((try adapter.model(fromJSONData: data) as? LenientScalars)?.count == 42)
-        let (model, report) = try adapter.modelWithReport(fromJSONData: data)
+        let (model, report) = try recordingLeniency { try adapter.model(fromJSONData: data, options: .init(leniencyRecorder: $0)) }
         #expect((model as? LenientScalars)?.count == 42)
         #expect(summary(report) == ["count: coerced to Int", "color: used the default"])
         let dictionary: [String: Any] = ["count": "42", "color": "blue"]
-        #expect(try adapter.modelWithReport(from: dictionary).report == report)
+        #expect(try recordingLeniency { try adapter.model(from: dictionary, options: .init(leniencyRecorder: $0)) }.report == report)
         // The process-wide default stays strict.
         #expect(throws: JSONAdapterError.self) { try JSONAdapter.model(of: LenientScalars.self, fromJSONData: data) }
         #expect(JSONAdapter.Configuration.standard.leniency == [])
@@ -357,7 +357,7 @@ struct LeniencyTests {
     func brokenMapping() throws {
         #expect {
             _ = try JSONAdapter.model(of: LenientHoldsBroken.self, fromJSONData: Data(#"{"broken": {"id": 1}}"#.utf8),
-                                      configuration: JSONAdapter.Configuration(leniency: .all))
+                                      options: .configuration(JSONAdapter.Configuration(leniency: .all)))
         } throws: { error in
             (error as? JSONAdapterError)?.code == .invalidJSONMapping
         }
@@ -379,8 +379,8 @@ struct LeniencyTests {
             for index in 0..<16 {
                 group.addTask {
                     let json = index.isMultiple(of: 2) ? #"{"count": "\#(index)"}"# : #"{"name": \#(index)}"#
-                    let (_, report) = try JSONAdapter.modelWithReport(of: LenientScalars.self, fromJSONData: Data(json.utf8),
-                                                                      configuration: lenient)
+                    let (_, report) = try recordingLeniency { try JSONAdapter.model(of: LenientScalars.self, fromJSONData: Data(json.utf8),
+                                                                      options: .init(configuration: lenient, leniencyRecorder: $0)) }
                     return (index, summary(report))
                 }
             }

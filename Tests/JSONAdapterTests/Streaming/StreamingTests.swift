@@ -137,7 +137,7 @@ struct StreamingTests {
     @Test("an array nested past the limit is refused before it is buffered")
     func depthLimit() throws {
         let deep = Data(("[" + String(repeating: "[", count: 100_000)).utf8)
-        var reader = try JSONModelReader(StreamItem.self, data: deep, format: .array, maximumDepth: 64)
+        var reader = try JSONModelReader(StreamItem.self, data: deep, format: .array, options: .init(maximumDepth: 64))
         let error = try #require(throws: JSONAdapterError.self) { try reader.next() }
         #expect(error.code == .invalidJSONData)
         #expect(error.description.contains("nesting deeper than 63"))

@@ -13,8 +13,8 @@ extension SemPath {
     func decode<M: JSONSerializing>(_ type: M.Type, _ json: String,
                                     configuration: JSONAdapter.Configuration) throws -> M {
         switch self {
-        case .dictionary: return try JSONAdapter.model(of: type, from: Sem.object(json), configuration: configuration)
-        case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), configuration: configuration)
+        case .dictionary: return try JSONAdapter.model(of: type, from: Sem.object(json), options: .configuration(configuration))
+        case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), options: .configuration(configuration))
         }
     }
 

@@ -39,16 +39,16 @@ struct LenientFuzzTests {
             let strict = try? JSONAdapter.models(of: GHIssue.self, fromJSONData: input)
             if strict != nil { tally.strictDecoded += 1 }
             do {
-                let (models, report) = try JSONAdapter.modelsWithReport(of: GHIssue.self, fromJSONData: input,
-                                                                        configuration: lenient)
+                let (models, report) = try recordingLeniency { try JSONAdapter.models(of: GHIssue.self, fromJSONData: input,
+                                                                        options: .init(configuration: lenient, leniencyRecorder: $0)) }
                 tally.lenientDecoded += 1
                 if !report.isEmpty { tally.reported += 1 }
                 if let strict, strict != models || !report.isEmpty {
                     tally.problems.append("case \(index): strict decoding succeeded, lenient decoding differs: \(report)")
                 }
                 if let array = Robust.foundationObject(input) as? [Any] {
-                    let (fromArray, arrayReport) = try JSONAdapter.modelsWithReport(of: GHIssue.self, from: array,
-                                                                                    configuration: lenient)
+                    let (fromArray, arrayReport) = try recordingLeniency { try JSONAdapter.models(of: GHIssue.self, from: array,
+                                                                                    options: .init(configuration: lenient, leniencyRecorder: $0)) }
                     tally.bothPathsCompared += 1
                     if fromArray != models { tally.problems.append("case \(index): the paths decoded different models") }
                     let paths = { (report: JSONLeniencyReport) in Set(report.entries.map { "\($0.jsonKeyPath) \($0.action)" }) }

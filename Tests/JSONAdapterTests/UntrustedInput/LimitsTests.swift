@@ -437,11 +437,11 @@ struct RobustConfigurableDepthTests {
     func depthLimit(depth: Int, limit: Int, accepted: Bool) throws {
         let data = Self.nested(depth)
         if accepted {
-            let model = try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, maximumDepth: limit)
+            let model = try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, options: .init(maximumDepth: limit))
             #expect(model.text == "x")
         } else {
             let error = #expect(throws: JSONAdapterError.self) {
-                try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, maximumDepth: limit)
+                try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, options: .init(maximumDepth: limit))
             }
             #expect(error?.code == .invalidJSONData)
         }

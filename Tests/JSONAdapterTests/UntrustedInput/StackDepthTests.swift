@@ -27,7 +27,7 @@ struct StackDepthTests {
     func deepDecode() async {
         await #expect(processExitsWith: .success) {
             do {
-                _ = try JSONAdapter.model(of: DepthTree.self, fromJSONData: depthTreeJSON(1_500), maximumDepth: 100_000)
+                _ = try JSONAdapter.model(of: DepthTree.self, fromJSONData: depthTreeJSON(1_500), options: .init(maximumDepth: 100_000))
                 // On a thread whose stack holds it, decoding succeeds; either way it must not crash.
             } catch let error as JSONAdapterError {
                 guard error.code == .invalidValue, "\(error)".contains("too deep") else { exit(2) }

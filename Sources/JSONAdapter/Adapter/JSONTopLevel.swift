@@ -1,0 +1,253 @@
+import Foundation
+import MantleJSON
+
+/// The top level of what one decode call reads: the one place that parses
+/// JSON text (``JSONAdapterError/Code/invalidJSONData``), follows
+/// ``JSONAdapter/DecodingOptions/keyPath``, checks the shape the call expects
+/// ("expected a JSON object", "expected an array of objects":
+/// ``JSONAdapterError/Code/invalidJSONDictionary``) and hands the options'
+/// leniency recorder the call's report.
+///
+/// Every decode entry point — the static methods, an adapter's methods,
+/// `update`, class clusters, JSON Lines and streams — goes through it, so
+/// both decoding paths give the same errors with the same words, and the
+/// depth limit is whatever the options say.
+///
+/// With no key path and no recorder (the common call) it adds two `nil`
+/// checks to the call: nothing per value.
+enum JSONTopLevel {
+    // MARK: One object
+
+    /// Runs `decode` on the object at `options.keyPath` of the JSON text
+    /// `data` (the top level itself without a key path).
+    static func object<Result>(in data: Data, _ options: JSONAdapter.DecodingOptions,
+                               _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
+        try recording(options) {
+            let document = try parse(data, maximumDepth: options.maximumDepth)
+            return try object(in: document, at: options.keyPath, decode)
+        }
+    }
+
+    /// Runs `decode` on the object at `keyPath` of `document` (its root without one).
+    static func object<Result>(in document: JSONDocument, at keyPath: String?,
+                               _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
+        guard let keyPath else { return try decode(checkedObject(document, document.rootIndex)) }
+        let path = try parsedKeyPath(keyPath)
+        let node = try locate(path, in: document)
+        return try within(path.text) { try decode(checkedObject(document, node)) }
+    }
+
+    /// Runs `decode` on the object at `options.keyPath` of `jsonDictionary`
+    /// (`jsonDictionary` itself without a key path).
+    static func object<Result>(in jsonDictionary: [String: Any], _ options: JSONAdapter.DecodingOptions,
+                               _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
+        try recording(options) {
+            guard let keyPath = options.keyPath else { return try decode(.dictionary(jsonDictionary)) }
+            let path = try parsedKeyPath(keyPath)
+            let value = try locate(path, in: jsonDictionary)
+            return try within(path.text) {
+                guard let dictionary = value as? [String: Any] else { throw notAnObject(ValueDescription.describe(value)) }
+                return try decode(.dictionary(dictionary))
+            }
+        }
+    }
+
+    // MARK: An array of objects
+
+    /// Runs `decode` on each object of the array at `options.keyPath` of the
+    /// JSON text `data` (the top level itself without a key path); fails as a
+    /// whole, naming the index of the failing element, unless the
+    /// configuration's leniency has ``JSONLeniency/lossyCollections``.
+    static func array<Element>(in data: Data, _ options: JSONAdapter.DecodingOptions,
+                               _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
+        try recording(options) {
+            let document = try parse(data, maximumDepth: options.maximumDepth)
+            guard let keyPath = options.keyPath else {
+                return try elements(of: document.rootIndex, in: document, options, decode)
+            }
+            let path = try parsedKeyPath(keyPath)
+            let node = try locate(path, in: document)
+            return try within(path.text) { try elements(of: node, in: document, options, decode) }
+        }
+    }
+
+    /// Runs `decode` on each JSON dictionary of the array `value` (a JSON
+    /// object with a key path to the array), as ``array(in:_:_:)-(Data,_,_)``.
+    static func array<Element>(in value: Any, _ options: JSONAdapter.DecodingOptions,
+                               _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
+        try recording(options) {
+            guard let keyPath = options.keyPath else { return try elements(of: value, options, decode) }
+            let path = try parsedKeyPath(keyPath)
+            guard let jsonDictionary = value as? [String: Any] else { throw notAnObject(ValueDescription.describe(value)) }
+            let located = try locate(path, in: jsonDictionary)
+            return try within(path.text) { try elements(of: located, options, decode) }
+        }
+    }
+
+    /// The elements of the array node `node`, each decoded from its object.
+    private static func elements<Element>(of node: Int, in document: JSONDocument,
+                                          _ options: JSONAdapter.DecodingOptions,
+                                          _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
+        guard document.kind(at: node) == .array else { throw notAnArray(describe(document, node)) }
+        return try decodeEach(document.elements(of: node), lossy: options.isLossy,
+                                          found: { describe(document, $0) }) { element in
+            try decode(checkedObject(document, element))
+        }
+    }
+
+    /// The elements of the Foundation array `value`, each decoded from its dictionary.
+    private static func elements<Element>(of value: Any, _ options: JSONAdapter.DecodingOptions,
+                                          _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
+        guard let array = value as? [Any] else { throw notAnArray(ValueDescription.describe(value)) }
+        return try decodeEach(array, lossy: options.isLossy, found: ValueDescription.describe) { element in
+            guard let dictionary = element as? [String: Any] else {
+                throw notAnObject(ValueDescription.describe(element))
+            }
+            return try decode(.dictionary(dictionary))
+        }
+    }
+
+    /// Decodes each item in order, naming the index of the first failure;
+    /// when `lossy`, a failing item is left out instead and, under a
+    /// ``LeniencyRecorder``, recorded with what `found` says it held. A bad
+    /// mapping always fails.
+    private static func decodeEach<Items: Sequence, Element>(
+        _ items: Items, lossy: Bool, found: (Items.Element) -> String, _ decode: (Items.Element) throws -> Element
+    ) throws -> [Element] {
+        let recorder = LeniencyRecorder.current
+        var result: [Element] = []
+        result.reserveCapacity(items.underestimatedCount)
+        var index = 0
+        for item in items {
+            defer { index += 1 }
+            let mark = recorder?.mark ?? 0
+            do {
+                result.append(try decode(item))
+            } catch {
+                let adapterError = error as? JSONAdapterError
+                guard lossy, adapterError?.code.isRecoverable ?? true else {
+                    guard let adapterError else { throw error }
+                    throw adapterError.atIndex(index)
+                }
+                recorder?.recordDrop(.skipped, since: mark, found: found(item), path: "[\(index)]",
+                                     reason: adapterError.map(\.description) ?? "\(error)")
+                continue
+            }
+            recorder?.prefix(from: mark, with: "[\(index)]")
+        }
+        return result
+    }
+
+    // MARK: Parsing and shapes
+
+    /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
+    static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
+        do {
+            return try JSONDocument(bytes: data, maximumDepth: maximumDepth)
+        } catch {
+            throw invalidJSON(error)
+        }
+    }
+
+    /// Parses JSON text held in an array (a streamed value), as ``parse(_:maximumDepth:)-(Data,_)``.
+    static func parse(_ bytes: [UInt8], maximumDepth: Int) throws -> JSONDocument {
+        do {
+            return try JSONDocument(bytes: bytes, maximumDepth: maximumDepth)
+        } catch {
+            throw invalidJSON(error)
+        }
+    }
+
+    /// The error for bytes that are not JSON.
+    private static func invalidJSON(_ error: JSONDataError) -> JSONAdapterError {
+        JSONAdapterError(code: .invalidJSONData, underlyingError: error, detail: error.description)
+    }
+
+    /// The object node `node` as a source; any other kind is "expected a JSON object".
+    private static func checkedObject(_ document: JSONDocument, _ node: Int) throws -> JSONObjectSource {
+        guard document.kind(at: node) == .object else { throw notAnObject(describe(document, node)) }
+        return .document(document, node)
+    }
+
+    /// The error for a top level (or element) that is not an object.
+    static func notAnObject(_ found: String) -> JSONAdapterError {
+        JSONAdapterError(code: .invalidJSONDictionary, expected: "a JSON object", found: found)
+    }
+
+    /// The error for a top level (or value at the key path) that is not an array.
+    private static func notAnArray(_ found: String) -> JSONAdapterError {
+        JSONAdapterError(code: .invalidJSONDictionary, expected: "an array of objects", found: found)
+    }
+
+    // MARK: The key path
+
+    /// `keyPath` split into keys; a malformed one is ``JSONAdapterError/Code/invalidJSONMapping``.
+    private static func parsedKeyPath(_ keyPath: String) throws -> ParsedKeyPath {
+        guard let path = ParsedKeyPath(keyPath) else {
+            throw JSONAdapterError(code: .invalidJSONMapping, jsonKeyPath: keyPath,
+                                   detail: "malformed JSON key path \(String(reflecting: keyPath))")
+        }
+        return path
+    }
+
+    /// The node at `path` in `document`, whose top level must be an object.
+    private static func locate(_ path: ParsedKeyPath, in document: JSONDocument) throws -> Int {
+        let root = document.rootIndex
+        guard document.kind(at: root) == .object else { throw notAnObject(describe(document, root)) }
+        var hint = 0
+        let node: Int?
+        do {
+            node = try KeyPathLookup.node(at: path, in: document, object: root, hint: &hint)
+        } catch {
+            throw JSONAdapterError(error, jsonKeyPath: path.text)
+        }
+        guard let node, document.kind(at: node) != .null else { throw missingValue(path) }
+        return node
+    }
+
+    /// The value at `path` in `dictionary`.
+    private static func locate(_ path: ParsedKeyPath, in dictionary: [String: Any]) throws -> Any {
+        let value: Any?
+        do {
+            value = try KeyPathLookup.value(at: path, in: dictionary)
+        } catch {
+            throw JSONAdapterError(error, jsonKeyPath: path.text)
+        }
+        guard let value, !ValueConversion.isNull(value) else { throw missingValue(path) }
+        return value
+    }
+
+    /// The error for nothing (or `null`) at the requested path.
+    private static func missingValue(_ path: ParsedKeyPath) -> JSONAdapterError {
+        JSONAdapterError(code: .invalidJSONDictionary, jsonKeyPath: path.text, detail: "no value at \"\(path.text)\"")
+    }
+
+    // MARK: Paths and reports
+
+    /// Runs `body`, which decodes the value at `component` (a key path, or
+    /// `[i]` for a streamed value), putting `component` before the JSON key
+    /// paths of its errors and of the leniency it records.
+    static func within<Result>(_ component: String, _ body: () throws -> Result) throws -> Result {
+        let recorder = LeniencyRecorder.current
+        let mark = recorder?.mark ?? 0
+        do {
+            let result = try body()
+            recorder?.prefix(from: mark, with: component)
+            return result
+        } catch var error as JSONAdapterError {
+            error.jsonKeyPath = joinJSONPath(component, error.jsonKeyPath)
+            throw error
+        }
+    }
+
+    /// Runs `body`; when the options carry a ``JSONLeniencyReport/Recorder``,
+    /// under a recorder of its own whose report is added to that one once
+    /// `body` returns (nothing is added when it throws).
+    static func recording<Result>(_ options: JSONAdapter.DecodingOptions,
+                                  _ body: () throws -> Result) throws -> Result {
+        guard let recorder = options.leniencyRecorder else { return try body() }
+        let (result, report) = try LeniencyRecorder.recording(body)
+        recorder.append(report)
+        return result
+    }
+}
