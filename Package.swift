@@ -17,8 +17,9 @@ let package = Package(
     targets: [
         // The model layer: reflection, values, transformers, archiving.
         .target(name: "MantleCore"),
-        // The JSON engine (internal, not a product): scanner, tape, document, writer.
-        .target(name: "MantleJSON"),
+        // The JSON engine (internal, not a product): scanner, tape, document, writer, stream
+        // framer. It reads numbers into MantleCore's NumberValue, the package's one exact form.
+        .target(name: "MantleJSON", dependencies: ["MantleCore"]),
         // Models to and from JSON: key paths, codecs, the adapter, streaming.
         .target(name: "JSONAdapter", dependencies: ["MantleCore", "MantleJSON"]),
 

@@ -57,7 +57,7 @@ public struct JSONUnknownKeys: Hashable, Sendable, CustomStringConvertible {
     /// The member's value as Swift values (`String`, `Int`, `Double`, `Bool`,
     /// `NSNull`, `[Any]`, `[String: Any]`), or `nil` when there is no such key.
     public subscript(key: String) -> Any? {
-        guard let text = texts[key], let document = try? JSONDocument(text: text, maximumDepth: JSONScanner.depthLimit) else {
+        guard let text = texts[key], let document = try? JSONDocument(text: text, maximumDepth: JSONLimits.largestMaximumDepth) else {
             return nil
         }
         return document.anyValue(at: document.rootIndex)

@@ -6,6 +6,8 @@ import MantleJSON
 struct StreamedModelDecoder<Model: JSONSerializing> {
     /// The model type's compiled mapping.
     private let mapping: ModelMapping
+    /// The stream's layout.
+    private let format: JSONStreamFormat
     /// Splits the stream into values.
     private var framer: JSONStreamFramer
     /// The depth limit for one value (the array itself counts as one level).
@@ -17,7 +19,12 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
     init(format: JSONStreamFormat, maximumDepth: Int) throws {
         mapping = try ModelMapping.of(Model.self)
         valueDepth = format == .array ? max(maximumDepth - 1, 0) : maximumDepth
-        framer = JSONStreamFramer(format: format, maximumDepth: valueDepth)
+        self.format = format
+        let layout: JSONStreamFramer.Layout = switch format {
+        case .jsonLines: .lines
+        case .array: .array
+        }
+        framer = JSONStreamFramer(layout: layout, maximumDepth: valueDepth)
     }
 
     /// Consumes bytes until a model is complete or `bytes` runs out.
@@ -63,7 +70,7 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
             return try mapping.decode(Model.self, from: .document(document, root))
         } catch var error as JSONAdapterError {
             error = error.atIndex(index)
-            if framer.format == .jsonLines { error.lineNumber = line }
+            if format == .jsonLines { error.lineNumber = line }
             throw error
         }
     }
@@ -72,7 +79,7 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
     private func streamError(_ error: JSONDataError) -> JSONAdapterError {
         var adapterError = JSONAdapterError(code: .invalidJSONData, jsonKeyPath: "[\(index)]", underlyingError: error,
                                             reason: "invalid JSON stream: \(error.description)")
-        if framer.format == .jsonLines { adapterError.lineNumber = framer.valueLine }
+        if format == .jsonLines { adapterError.lineNumber = framer.valueLine }
         return adapterError
     }
 }
