@@ -58,6 +58,11 @@ class JSONValueCodec<Value>: @unchecked Sendable {
 
     /// Decodes the node `node` of `document`; by default through
     /// ``decode(_:)`` on the node's materialised value.
+    ///
+    /// Every codec of a type JSON has a form for reads the node itself; the
+    /// default serves only ``CastingCodec`` (types such as `NSNumber`,
+    /// `NSDictionary` or `any Sendable`, whose one way in is an `as?` cast of
+    /// the Swift value), where the value must be materialised to be cast.
     func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
         try decode(document.anyValue(at: node))
     }
