@@ -1,8 +1,11 @@
 import Foundation
 import MantleCore
 
-/// A JSON number as written, converted exactly where possible.
-package enum JSONNumber: Sendable, Equatable {
+/// A JSON number as written, converted exactly where possible (internal: JSONAdapter reads
+/// numbers through ``JSONDocument/integerValue(at:as:)``, ``JSONDocument/floatingValue(at:as:)``
+/// and ``JSONDocument/numberValue(at:)``).
+@usableFromInline
+enum JSONNumber: Sendable, Equatable {
     /// An integer literal (no fraction or exponent) that fits `Int64`. `-0` is `.int(0)`.
     case int(Int64)
     /// An integer literal that fits `UInt64` but not `Int64`.
@@ -19,7 +22,7 @@ package enum JSONNumber: Sendable, Equatable {
 extension JSONDocument {
     /// The value of a `.number` node (see ``JSONNumber``); `.int(0)` for other kinds.
     @inlinable
-    package func number(at node: Int) -> JSONNumber {
+    func number(at node: Int) -> JSONNumber {
         let n = nodes[node]
         guard n.kind == .number else { return .int(0) }
         return withBytes { buffer in
@@ -40,7 +43,7 @@ extension JSONDocument {
     /// Whether the `.number` node's literal starts with a minus sign (`-0`
     /// is the integer 0 but the floating-point `-0.0`).
     @inlinable
-    package func isNegativeNumber(at node: Int) -> Bool {
+    func isNegativeNumber(at node: Int) -> Bool {
         let n = nodes[node]
         return n.kind == .number && n.flags & JSONNode.numberIsNegative != 0
     }
