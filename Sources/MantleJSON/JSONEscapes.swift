@@ -83,6 +83,8 @@ enum JSONEscapes {
     /// The value of the four hex digits at `raw[index]`, or `nil` if they are missing or not hex.
     @inline(__always)
     static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        // SAFETY: `raw[index..<index + 4]` is read only once this guard has checked that it
+        // lies inside `raw` (`UnsafeBufferPointer`'s subscript is unchecked in release builds).
         guard index >= 0, raw.count &- index >= 4 else { return nil }
         var value: UInt32 = 0
         for i in index..<(index &+ 4) {
@@ -96,7 +98,10 @@ enum JSONEscapes {
     /// length, or what is wrong with it.
     @inline(__always)
     static func escape(in raw: UnsafeBufferPointer<UInt8>, at index: Int) -> Escape {
-        guard raw.count &- index >= 2 else { return .unknownLetter }
+        // SAFETY: every read is inside `raw`: the letter after this length check, the hex
+        // digits through `hex4`, and the second `\u` after checking that 12 bytes remain.
+        // `JSONEscapesTests` cuts escapes short at each of these points.
+        guard index >= 0, raw.count &- index >= 2 else { return .unknownLetter }
         let letter = raw[index &+ 1]
         if let byte = unescaped(letter: letter) { return .scalar(UInt32(byte), length: 2) }
         guard letter == UInt8(ascii: "u") else { return .unknownLetter }

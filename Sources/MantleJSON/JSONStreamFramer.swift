@@ -70,6 +70,10 @@ package struct JSONStreamFramer {
 
     /// Consumes bytes until a value is complete or `bytes` runs out; returns
     /// how many bytes were consumed. Call ``takeValue()`` when ``hasValue``.
+    ///
+    /// SAFETY: `bytes` is read only at indices below `bytes.count` (the loops' conditions and
+    /// `firstIndex(of:)`), which its unchecked release-build subscript needs; the framer's
+    /// tests feed every stream one byte, three bytes and all bytes at a time.
     package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONDataError) -> Int {
         if layout == .lines { return scanLines(bytes) }
         var index = 0

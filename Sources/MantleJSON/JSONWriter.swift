@@ -206,12 +206,13 @@ package struct JSONWriter: Sendable {
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
                 let letter = JSONEscapes.escapeLetter(for: c)
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(letter)
                 if letter == UInt8(ascii: "u") {
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), letter, UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              JSONEscapes.hexDigit(c &>> 4), JSONEscapes.hexDigit(c & 0xF)])
-                } else {
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(letter)
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(JSONEscapes.hexDigit(c &>> 4))
+                    bytes.append(JSONEscapes.hexDigit(c & 0xF))
                 }
                 i &+= 1
                 runStart = i
