@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 // Strings: reading them unescaped (the escape rules are `JSONEscapes`').
 
@@ -15,7 +16,7 @@ extension JSONDocument {
             }
             // SAFETY: unescaping never lengthens a string, so `raw.count` bytes
             // of capacity hold the result; `unescape` returns how many it wrote.
-            return String(unsafeUninitializedCapacity: raw.count) { out in
+            return String(utf8Capacity: raw.count) { out in
                 guard let target = out.baseAddress else { return 0 }
                 return JSONEscapes.unescape(raw, to: target)
             }
