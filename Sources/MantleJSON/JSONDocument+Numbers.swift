@@ -172,6 +172,12 @@ extension JSONDocument {
     /// value is exactly an integer that `I` holds (`5`, `5.0`, `1e2`; not
     /// `3.5`, `1e-400` or `300` for `Int8`): the one rule of integer
     /// properties and of integers inside `Codable` values.
+    ///
+    /// `@inlinable` does not carry a `package` function's body across modules (no package
+    /// cross-module optimization here), so the common types are specialized here and exported:
+    /// JSONAdapter's codecs, specialized for them too, call these instead of the generic code.
+    @_specialize(exported: true, where I == Int)
+    @_specialize(exported: true, where I == Int64)
     @inlinable @inline(__always)
     package func integerValue<I: FixedWidthInteger>(at node: Int, as _: I.Type) -> I? {
         guard kind(at: node) == .number else { return nil }
@@ -185,7 +191,10 @@ extension JSONDocument {
     /// `Codable` values. `-0` and `-0.0` keep their sign, as `JSONDecoder`
     /// reads them. A nonzero literal that rounds to zero (`1e-400`) is zero
     /// (with its sign), as on the dictionary path, where `JSONSerialization`
-    /// has already made it `0.0` (`JSONDecoder` refuses it).
+    /// has already made it `0.0` (`JSONDecoder` refuses it). Specialized for the common types
+    /// as ``integerValue(at:as:)`` is.
+    @_specialize(exported: true, where F == Double)
+    @_specialize(exported: true, where F == Float)
     @inlinable @inline(__always)
     package func floatingValue<F: BinaryFloatingPoint>(at node: Int, as _: F.Type) -> F? {
         guard kind(at: node) == .number else { return nil }
