@@ -18,8 +18,9 @@ let package = Package(
         .target(name: "MantleCore"),
         // Versioned archives of model graphs: ModelArchiver and its binary property-list codec.
         .target(name: "MantleArchiving", dependencies: ["MantleCore"]),
-        // The JSON engine (internal, not a product): scanner, tape, document, writer.
-        .target(name: "MantleJSON"),
+        // The JSON engine (internal, not a product): scanner, tape, document, writer, stream
+        // framer. It reads numbers into MantleCore's NumberValue, the package's one exact form.
+        .target(name: "MantleJSON", dependencies: ["MantleCore"]),
         // Models to and from JSON: key paths, codecs, the adapter, streaming. Re-exports MantleCore
         // and MantleArchiving, so `import JSONAdapter` brings the whole library.
         .target(name: "JSONAdapter", dependencies: ["MantleCore", "MantleArchiving", "MantleJSON"]),

@@ -1,7 +1,9 @@
-/// Why a sequence of bytes is not valid RFC 8259 JSON text.
+/// Why a sequence of bytes is not valid RFC 8259 JSON text (or, from the stream framer, not a
+/// valid JSON Lines or array stream).
 ///
-/// Thrown by ``JSONDocument/init(bytes:maximumDepth:)`` and the scanner. The ``offset``
-/// is the zero-based byte offset in the input where the problem was detected.
+/// Thrown by ``JSONDocument/init(bytes:maximumDepth:)`` (from the scanner) and by
+/// ``JSONStreamFramer``. The ``offset`` is the zero-based byte offset in the input (for the
+/// framer, in the stream) where the problem was detected.
 package struct JSONDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, e.g. `unexpected character ','` or `nesting deeper than 512`.
     package var message: String

@@ -1,7 +1,11 @@
 import Foundation
+import MantleCore
 
-/// A JSON number as written, converted exactly where possible.
-package enum JSONNumber: Sendable, Equatable {
+/// A JSON number as written, converted exactly where possible (internal: JSONAdapter reads
+/// numbers through ``JSONDocument/integerValue(at:as:)``, ``JSONDocument/floatingValue(at:as:)``
+/// and ``JSONDocument/numberValue(at:)``).
+@usableFromInline
+enum JSONNumber: Sendable, Equatable {
     /// An integer literal (no fraction or exponent) that fits `Int64`. `-0` is `.int(0)`.
     case int(Int64)
     /// An integer literal that fits `UInt64` but not `Int64`.
@@ -11,18 +15,20 @@ package enum JSONNumber: Sendable, Equatable {
     case double(Double)
 }
 
-// Numbers: what a number node holds, read from its literal on access.
+// Numbers: what a number node holds, read from its literal on access, and the
+// one rule by which it becomes an integer or floating-point value (in the
+// package's exact representation, MantleCore's `NumberValue`).
 
 extension JSONDocument {
     /// The value of a `.number` node (see ``JSONNumber``); `.int(0)` for other kinds.
     @inlinable
-    package func number(at node: Int) -> JSONNumber {
+    func number(at node: Int) -> JSONNumber {
         let n = nodes[node]
         guard n.kind == .number else { return .int(0) }
         return withBytes { buffer in
             guard let base = buffer.baseAddress else { return .int(0) }
             // SAFETY: the node's range lies inside the input (see `withBytes`).
-            return Self.parseNumber(base + Int(n.a), count: Int(n.b),
+            return Self.parseNumber(base + n.textStart, count: n.textLength,
                                     isInteger: n.flags & JSONNode.numberIsInteger != 0)
         }
     }
@@ -37,7 +43,7 @@ extension JSONDocument {
     /// Whether the `.number` node's literal starts with a minus sign (`-0`
     /// is the integer 0 but the floating-point `-0.0`).
     @inlinable
-    package func isNegativeNumber(at node: Int) -> Bool {
+    func isNegativeNumber(at node: Int) -> Bool {
         let n = nodes[node]
         return n.kind == .number && n.flags & JSONNode.numberIsNegative != 0
     }
@@ -48,7 +54,7 @@ extension JSONDocument {
         let n = nodes[node]
         guard n.kind == .number else { return "" }
         return withBytes { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(n.a)..<Int(n.a) + Int(n.b)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[n.textStart..<n.textStart + n.textLength]), as: UTF8.self)
         }
     }
 
@@ -139,6 +145,71 @@ extension JSONDocument {
         }
         let text = String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
         return Double(text) ?? .nan
+    }
+
+    /// The number node `node` in the package's numeric representation, exactly:
+    /// a literal whose exact value is an integer (`1e2`, `3.0`, `100e-2`) is
+    /// read digit by digit, so that only true integers reach integer types —
+    /// `9007199254740993.5`, `1e-400` and `0.1e-999999` (which round to an
+    /// integral `Double`, the last two to 0) are `NumberValue.approximate`.
+    @inlinable @inline(__always)
+    package func numberValue(at node: Int) -> NumberValue {
+        switch number(at: node) {
+        case .int(let x): return .signed(x)
+        case .uint(let x): return .unsigned(x)
+        case .double(let x):
+            // Fractions and infinities are taken as the double says.
+            guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
+            // The literal's own digits decide whether it is an integer.
+            guard let digits = integerDigits(at: node) else { return .approximate(x) }
+            // Exactly zero: keep the sign of `-0.0` for floating-point targets.
+            if x == 0 { return .floating(x) }
+            return NumberValue(integerText: digits) ?? .approximate(x)
+        }
+    }
+
+    /// The number node `node` as the integer type `I`, or `nil` unless its
+    /// value is exactly an integer that `I` holds (`5`, `5.0`, `1e2`; not
+    /// `3.5`, `1e-400` or `300` for `Int8`): the one rule of integer
+    /// properties and of integers inside `Codable` values.
+    ///
+    /// `@inlinable` does not carry a `package` function's body across modules (no package
+    /// cross-module optimization here), so the common types are specialized here and exported:
+    /// JSONAdapter's codecs, specialized for them too, call these instead of the generic code.
+    @_specialize(exported: true, where I == Int)
+    @_specialize(exported: true, where I == Int64)
+    @inlinable @inline(__always)
+    package func integerValue<I: FixedWidthInteger>(at node: Int, as _: I.Type) -> I? {
+        guard kind(at: node) == .number else { return nil }
+        if isIntegerLiteral(at: node), case .int(let x) = number(at: node) { return I(exactly: x) }
+        return numberValue(at: node).exactly(I.self)
+    }
+
+    /// The number node `node` as the floating-point type `F`, rounded to
+    /// nearest, or `nil` when it is not a number or not finite in `F`: the one
+    /// rule of floating-point properties and of floating-point values inside
+    /// `Codable` values. `-0` and `-0.0` keep their sign, as `JSONDecoder`
+    /// reads them. A nonzero literal that rounds to zero (`1e-400`) is zero
+    /// (with its sign), as on the dictionary path, where `JSONSerialization`
+    /// has already made it `0.0` (`JSONDecoder` refuses it). Specialized for the common types
+    /// as ``integerValue(at:as:)`` is.
+    @_specialize(exported: true, where F == Double)
+    @_specialize(exported: true, where F == Float)
+    @inlinable @inline(__always)
+    package func floatingValue<F: BinaryFloatingPoint>(at node: Int, as _: F.Type) -> F? {
+        guard kind(at: node) == .number else { return nil }
+        let result: F?
+        switch number(at: node) {
+        case .double(let x) where F.self == Double.self:
+            // Already the nearest `Double`, with the sign of `-0.0`.
+            result = x.isFinite ? F(x) : nil
+        case .int(0):
+            // `-0` is the integer 0 but the floating-point -0.0.
+            result = isNegativeNumber(at: node) ? -0.0 : 0
+        default:
+            result = numberValue(at: node).rounded(F.self)
+        }
+        return result
     }
 
     /// The integer that the number node `node` denotes, as plain decimal digits

@@ -11,7 +11,7 @@ extension JSONDocument {
     /// (fits only `UInt64`) or `Double` (everything else). Duplicate keys: the last wins.
     /// Iterative, so any depth the parser accepted is safe.
     package func anyValue(at node: Int) -> Any {
-        guard nodes[node].kind.rawValue >= JSONKind.array.rawValue else { return scalarValue(at: node) }
+        guard nodes[node].isContainer else { return scalarValue(at: node) }
 
         /// A container under construction.
         struct Frame {
@@ -40,8 +40,8 @@ extension JSONDocument {
         /// A fresh frame for the array or object node `container`.
         func frame(for container: Int) -> Frame {
             let n = nodes[container]
-            var f = Frame(isObject: n.kind == .object, cursor: container &+ 1, end: Int(n.b))
-            if f.isObject { f.object.reserveCapacity(Int(n.a)) } else { f.array.reserveCapacity(Int(n.a)) }
+            var f = Frame(isObject: n.kind == .object, cursor: container &+ 1, end: n.subtreeEnd)
+            if f.isObject { f.object.reserveCapacity(n.entryCount) } else { f.array.reserveCapacity(n.entryCount) }
             return f
         }
 
@@ -60,7 +60,7 @@ extension JSONDocument {
                 child &+= 1
             }
             stack[top].cursor = nextSibling(of: child)
-            if nodes[child].kind.rawValue >= JSONKind.array.rawValue {
+            if nodes[child].isContainer {
                 stack.append(frame(for: child))
             } else {
                 stack[top].add(scalarValue(at: child))

@@ -25,9 +25,10 @@ import Foundation
 package final class JSONDocument: Sendable {
     /// The input bytes, kept as given when they come as `Data` (copying a large
     /// input would touch every page of it a second time).
-    package let bytes: Data
-    /// The node tape; ``rootIndex`` is its first element.
-    package let nodes: ContiguousArray<JSONNode>
+    let bytes: Data
+    /// The node tape; ``rootIndex`` is its first element. Internal to the engine: the
+    /// accessors below are the interface.
+    @usableFromInline let nodes: ContiguousArray<JSONNode>
 
     /// Parses `storage`; the designated initialiser.
     private init(storage: Data, maximumDepth: Int) throws(JSONDataError) {
@@ -48,34 +49,37 @@ package final class JSONDocument: Sendable {
     ///
     /// - Parameters:
     ///   - bytes: UTF-8 encoded JSON text (any top-level value; surrounding whitespace allowed).
-    ///   - maximumDepth: Maximum number of nested arrays/objects (default 512; values above 65,535
-    ///     count as 65,535). Deeper input throws instead of exhausting the stack.
+    ///   - maximumDepth: Maximum number of nested arrays/objects (default
+    ///     ``JSONLimits/defaultMaximumDepth``; values above ``JSONLimits/largestMaximumDepth``
+    ///     count as that). Deeper input throws instead of exhausting the stack.
     /// - Throws: ``JSONDataError`` with the reason and byte offset of the first problem.
-    package convenience init(bytes: [UInt8], maximumDepth: Int = 512) throws(JSONDataError) {
+    package convenience init(bytes: [UInt8], maximumDepth: Int = JSONLimits.defaultMaximumDepth) throws(JSONDataError) {
         try self.init(storage: Data(bytes), maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON text given as `Data` (not copied).
-    package convenience init(bytes: Data, maximumDepth: Int = 512) throws(JSONDataError) {
+    package convenience init(bytes: Data, maximumDepth: Int = JSONLimits.defaultMaximumDepth) throws(JSONDataError) {
         try self.init(storage: bytes, maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON text given as any sequence of bytes (copied once into contiguous storage).
-    package convenience init(bytes: some Sequence<UInt8>, maximumDepth: Int = 512) throws(JSONDataError) {
+    package convenience init(bytes: some Sequence<UInt8>, maximumDepth: Int = JSONLimits.defaultMaximumDepth)
+        throws(JSONDataError)
+    {
         try self.init(storage: Data(bytes), maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON text given as a Swift string (its UTF-8 encoding).
-    package convenience init(text: String, maximumDepth: Int = 512) throws(JSONDataError) {
+    package convenience init(text: String, maximumDepth: Int = JSONLimits.defaultMaximumDepth) throws(JSONDataError) {
         try self.init(storage: Data(text.utf8), maximumDepth: maximumDepth)
     }
 
     /// Calls `body` with the input bytes.
     @usableFromInline @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        // SAFETY: as in `init`; every node's range `a ..< a + b` lies inside these
-        // bytes, because the scanner made the tape from the same `Data`
-        // (which `bytes` keeps) and only records ranges it has read.
+        // SAFETY: as in `init`; every scalar node's range `textStart ..< textStart +
+        // textLength` lies inside these bytes, because the scanner made the tape from the
+        // same `Data` (which `bytes` keeps) and only records ranges it has read.
         bytes.withUnsafeBytes { body($0.assumingMemoryBound(to: UInt8.self)) }
     }
 
@@ -84,7 +88,7 @@ package final class JSONDocument: Sendable {
     /// Index of the root node: always 0.
     package var rootIndex: Int { 0 }
 
-    /// Number of nodes on the tape.
+    /// Number of nodes on the tape (one per value and per key).
     package var nodeCount: Int { nodes.count }
 
     /// The kind of `node`.
@@ -97,14 +101,14 @@ package final class JSONDocument: Sendable {
     @inlinable @inline(__always)
     package func nextSibling(of node: Int) -> Int {
         let n = nodes[node]
-        return n.kind.rawValue >= JSONKind.array.rawValue ? Int(n.b) : node &+ 1
+        return n.isContainer ? n.subtreeEnd : node &+ 1
     }
 
     /// Number of elements of an array or members of an object; 0 for other kinds.
     @inlinable @inline(__always)
     package func count(at node: Int) -> Int {
         let n = nodes[node]
-        return n.kind.rawValue >= JSONKind.array.rawValue ? Int(n.a) : 0
+        return n.isContainer ? n.entryCount : 0
     }
 
     /// The first child of a container: `node + 1` (only meaningful if ``count(at:)`` > 0).
@@ -114,14 +118,13 @@ package final class JSONDocument: Sendable {
         node &+ 1
     }
 
-    /// Byte offset in the input where `node` starts (quote, bracket or first character);
-    /// useful for error messages.
-    package func byteOffset(of node: Int) -> Int {
+    /// Byte offset in the input where `node` starts (quote, bracket or first character).
+    func byteOffset(of node: Int) -> Int {
         Int(nodes[node].offset)
     }
 
     /// Number of containers enclosing `node` (the root has depth 0).
-    package func depth(of node: Int) -> Int {
+    func depth(of node: Int) -> Int {
         Int(nodes[node].depth)
     }
 
@@ -144,10 +147,10 @@ package final class JSONDocument: Sendable {
     }
 
     /// Same as ``member(_:in:)`` for a key given as raw UTF-8 bytes.
-    package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+    func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
-        return findMember(key, from: object &+ 1, to: Int(n.b),
+        return findMember(key, from: object &+ 1, to: n.subtreeEnd,
                           last: n.flags & JSONNode.objectMayHaveDuplicateKeys != 0)
     }
 
@@ -168,21 +171,22 @@ package final class JSONDocument: Sendable {
                 var k = start
                 while k < end {
                     let keyNode = tape[k]
-                    let length = Int(keyNode.b)
+                    let length = keyNode.textLength
                     let matches: Bool
                     if keyNode.flags & JSONNode.stringHasEscapes == 0 {
                         matches = length == keyCount
-                            && (length == 0 || memcmp(base + Int(keyNode.a), keyBase, length) == 0)
+                            && (length == 0 || memcmp(base + keyNode.textStart, keyBase, length) == 0)
                     } else {
+                        // Unescaping never lengthens, so a longer key cannot match.
                         matches = keyCount <= length
-                            && Self.escapedEquals(UnsafeBufferPointer(start: base + Int(keyNode.a), count: length), key)
+                            && JSONEscapes.escapedEquals(UnsafeBufferPointer(start: base + keyNode.textStart, count: length), key)
                     }
                     if matches {
                         found = k &+ 1
                         if !last { return found }
                     }
                     let value = tape[k &+ 1]
-                    k = value.kind.rawValue >= JSONKind.array.rawValue ? Int(value.b) : k &+ 2
+                    k = value.isContainer ? value.subtreeEnd : k &+ 2
                 }
                 return found
             }
@@ -205,11 +209,11 @@ package final class JSONDocument: Sendable {
 
     /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes.
     @inlinable
-    package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
+    func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
         let first = object &+ 1
-        let end = Int(n.b)
+        let end = n.subtreeEnd
         if n.flags & JSONNode.objectMayHaveDuplicateKeys != 0 {
             return findMember(key, from: first, to: end, last: true)
         }
@@ -232,8 +236,8 @@ package final class JSONDocument: Sendable {
     package func elements(of array: Int) -> Elements {
         let n = nodes[array]
         let isArray = n.kind == .array
-        return Elements(document: self, start: array &+ 1, end: isArray ? Int(n.b) : array &+ 1,
-                        count: isArray ? Int(n.a) : 0)
+        return Elements(document: self, start: array &+ 1, end: isArray ? n.subtreeEnd : array &+ 1,
+                        count: isArray ? n.entryCount : 0)
     }
 
     /// The `(key, value)` node index pairs of `object` in document order, duplicates included
@@ -241,8 +245,8 @@ package final class JSONDocument: Sendable {
     package func members(of object: Int) -> Members {
         let n = nodes[object]
         let isObject = n.kind == .object
-        return Members(document: self, start: object &+ 1, end: isObject ? Int(n.b) : object &+ 1,
-                       count: isObject ? Int(n.a) : 0)
+        return Members(document: self, start: object &+ 1, end: isObject ? n.subtreeEnd : object &+ 1,
+                       count: isObject ? n.entryCount : 0)
     }
 
     /// The element node indices of an array.

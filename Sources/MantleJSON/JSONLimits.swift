@@ -4,4 +4,8 @@ package enum JSONLimits {
     /// `JSONSerialization` and `JSONDecoder` allow. Deeper input is an error,
     /// never a stack overflow.
     package static let defaultMaximumDepth = 512
+
+    /// The deepest nesting the parser can record (node depths are stored in 16 bits): a
+    /// larger `maximumDepth` counts as this one.
+    package static let largestMaximumDepth = Int(UInt16.max)
 }

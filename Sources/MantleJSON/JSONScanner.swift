@@ -7,20 +7,27 @@
 //     0123456789012345678901234
 //
 // scan to this tape (one 16-byte `JSONNode` per value or key, in document
-// order; see `JSONTape.swift` for the fields):
+// order; see `JSONTape.swift` for the fields). Scalars record where their
+// text starts and its length; containers, their count and subtree end:
 //
-//     index  kind    a   b   offset  depth  flags
-//     0      object  2   7   0       0             a: 2 members, b: tape index past the object
-//     1      string  2   2   1       1      key    a, b: the bytes "id" (2..<4), unescaped on access
-//     2      number  6   1   6       1      int    the text "7", converted on access
-//     3      string  9   4   8       1      key    "tags"
-//     4      array   2   7   15      1             2 elements; the subtree ends before index 7
-//     5      string  17  1   16      2             "a"
-//     6      string  21  1   20      2             "b"
+//     index  kind    start   length  offset  depth  flags
+//                    /count  /end
+//     0      object  2       7       0       0             2 members; tape index 7 is past the object
+//     1      string  2       2       1       1      key    the bytes "id" (2..<4), unescaped on access
+//     2      number  6       1       6       1      int    the text "7", converted on access
+//     3      string  9       4       8       1      key    "tags"
+//     4      array   2       7       15      1             2 elements; the subtree ends before index 7
+//     5      string  17      1       16      2             "a"
+//     6      string  21      1       20      2             "b"
 //
 // An object's children alternate key, value; skipping any value is one read
-// of its `b` (containers) or `index + 1` (scalars), so a look-up walks keys
-// only. `JSONDocument` reads the tape; `JSONParsingTests` checks this example.
+// of its `subtreeEnd` (containers) or `index + 1` (scalars), so a look-up
+// walks keys only. `JSONDocument` reads the tape; `JSONParsingTests` checks
+// this example.
+//
+// The scanner's parts: this file (the main loop, keys, literals, white
+// space), `JSONScanner+Strings.swift` (strings, escapes, UTF-8),
+// `JSONScanner+Numbers.swift` and `JSONScanner+DuplicateKeys.swift`.
 
 /// The validating RFC 8259 scanner that turns UTF-8 bytes into the flat node tape of a
 /// ``JSONDocument``.
@@ -45,7 +52,7 @@
 ///
 /// Objects whose keys might repeat (equal 64-bit hashes of the unescaped key bytes) are flagged
 /// with ``JSONNode/objectMayHaveDuplicateKeys`` so that hinted member look-up can stay exact.
-package struct JSONScanner {
+struct JSONScanner {
     /// One open container on the explicit parse stack (the innermost one is kept in locals).
     private struct Frame {
         /// Tape index of the container node.
@@ -64,32 +71,29 @@ package struct JSONScanner {
     }
 
     /// First byte of the input.
-    private let p: UnsafePointer<UInt8>
+    let p: UnsafePointer<UInt8>
     /// Number of input bytes.
-    private let end: Int
+    let end: Int
     /// Maximum number of nested containers (already clamped to what `UInt16` depths can hold).
-    private let maximumDepth: Int
+    let maximumDepth: Int
     /// Read position.
-    private var pos = 0
+    var pos = 0
     /// The tape being built.
-    private var nodes: ContiguousArray<JSONNode> = []
+    var nodes: ContiguousArray<JSONNode> = []
     /// Enclosing containers of the innermost open container.
     private var frames: ContiguousArray<Frame> = []
     /// Hashes of the keys of all open objects, innermost last.
-    private var keyHashes: ContiguousArray<UInt64> = []
+    var keyHashes: ContiguousArray<UInt64> = []
     /// Four 64-bit words of Bloom filter per nesting level for duplicate-key detection.
-    private var filters: ContiguousArray<UInt64> = []
+    var filters: ContiguousArray<UInt64> = []
     /// Reusable buffer for unescaping escaped keys before hashing.
-    private var scratch: [UInt8] = []
-
-    /// Largest accepted value of `maximumDepth` (node depths are stored as `UInt16`).
-    package static let depthLimit = Int(UInt16.max)
+    var scratch: [UInt8] = []
 
     /// Creates a scanner over `base[0..<count]`.
     private init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
         self.p = base
         self.end = count
-        self.maximumDepth = Swift.max(0, Swift.min(maximumDepth, Self.depthLimit))
+        self.maximumDepth = Swift.max(0, Swift.min(maximumDepth, JSONLimits.largestMaximumDepth))
     }
 
     /// Validates `input` as one JSON text and returns its node tape (root at index 0).
@@ -99,7 +103,7 @@ package struct JSONScanner {
     ///   - maximumDepth: Maximum nesting of arrays/objects; `0` allows only scalars. Values above
     ///     65,535 are treated as 65,535.
     /// - Throws: ``JSONDataError`` describing the first problem and its byte offset.
-    package static func scan(_ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONDataError)
+    static func scan(_ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONDataError)
         -> ContiguousArray<JSONNode>
     {
         guard let base = input.baseAddress, !input.isEmpty else {
@@ -150,9 +154,7 @@ package struct JSONScanner {
                 let opensObject = c == UInt8(ascii: "{")
                 open = Frame(node: nodes.count, count: 0, isObject: opensObject,
                              mayHaveDuplicates: false, hashStart: keyHashes.count)
-                nodes.append(JSONNode(a: 0, b: 0, offset: UInt32(truncatingIfNeeded: pos),
-                                      kind: opensObject ? .object : .array, flags: 0,
-                                      depth: UInt16(truncatingIfNeeded: depth)))
+                nodes.append(JSONNode(container: opensObject ? .object : .array, offset: pos, depth: depth))
                 depth &+= 1
                 pos &+= 1
                 skipWhitespace()
@@ -160,7 +162,7 @@ package struct JSONScanner {
                 if p[pos] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
                     // Empty container: closed below, exactly like a non-empty one.
-                    nodes[open.node].b = UInt32(truncatingIfNeeded: nodes.count)
+                    nodes[open.node].subtreeEnd = nodes.count
                     open = frames.popLast() ?? .topLevel
                     depth &-= 1
                 } else {
@@ -218,8 +220,8 @@ package struct JSONScanner {
                     throw unexpected(d, expecting: open.isObject ? "',' or '}'" : "',' or ']'")
                 }
                 pos &+= 1
-                nodes[open.node].a = open.count
-                nodes[open.node].b = UInt32(truncatingIfNeeded: nodes.count)
+                nodes[open.node].entryCount = Int(open.count)
+                nodes[open.node].subtreeEnd = nodes.count
                 if open.isObject {
                     if !open.mayHaveDuplicates, keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit {
                         open.mayHaveDuplicates = Self.containsDuplicate(keyHashes[open.hashStart...])
@@ -268,19 +270,14 @@ package struct JSONScanner {
     /// Appends a string node whose content is `start..<pos`.
     @inline(__always)
     private mutating func appendString(quote: Int, start: Int, flags: UInt8, depth: Int) {
-        nodes.append(JSONNode(a: UInt32(truncatingIfNeeded: start),
-                              b: UInt32(truncatingIfNeeded: pos &- start),
-                              offset: UInt32(truncatingIfNeeded: quote),
-                              kind: .string, flags: flags,
-                              depth: UInt16(truncatingIfNeeded: depth)))
+        nodes.append(JSONNode(scalar: .string, textStart: start, textLength: pos &- start, offset: quote,
+                              flags: flags, depth: depth))
     }
 
     /// Appends a `true`/`false`/`null` node of `length` bytes at the current position and skips it.
     @inline(__always)
     private mutating func appendLiteral(_ kind: JSONKind, flags: UInt8, length: Int, depth: Int) {
-        nodes.append(JSONNode(a: UInt32(truncatingIfNeeded: pos), b: UInt32(truncatingIfNeeded: length),
-                              offset: UInt32(truncatingIfNeeded: pos), kind: kind, flags: flags,
-                              depth: UInt16(truncatingIfNeeded: depth)))
+        nodes.append(JSONNode(scalar: kind, textStart: pos, textLength: length, offset: pos, flags: flags, depth: depth))
         pos &+= length
     }
 
@@ -294,13 +291,19 @@ package struct JSONScanner {
         }
     }
 
-    /// Skips JSON whitespace (space, tab, line feed, carriage return).
+    /// Whether `byte` is JSON white space: space, tab, line feed or carriage return.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// Skips JSON white space.
     @inline(__always)
     private mutating func skipWhitespace() {
         while pos < end {
             let c = p[pos]
             if c > 0x20 { return }
-            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+            guard Self.isWhitespace(c) else { return }
             pos &+= 1
             // Indentation: skip runs of spaces eight at a time.
             while end &- pos >= 8 {
@@ -325,280 +328,10 @@ package struct JSONScanner {
         UInt64(littleEndian: UnsafeRawPointer(address).loadUnaligned(as: UInt64.self))
     }
 
-    /// Marks (with bit 7) the bytes of `w` that need attention inside a string: `"`, `\`,
-    /// control characters (< 0x20) and non-ASCII bytes. The lowest marked byte is always exact.
-    @inline(__always)
-    private static func specialMask(_ w: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let q = w ^ (ones &* 0x22)
-        let b = w ^ (ones &* 0x5C)
-        let quote = (q &- ones) & ~q
-        let backslash = (b &- ones) & ~b
-        let control = (w &- ones &* 0x20) & ~w
-        return (quote | backslash | control | w) & high
-    }
-
-    /// Scans the string whose opening quote is at `pos`; on return `pos` is at the closing quote.
-    /// Returns whether the string contains escapes.
-    @inline(__always)
-    private mutating func scanString() throws(JSONDataError) -> Bool {
-        let quote = pos
-        pos &+= 1
-        var escapes = false
-        while true {
-            while end &- pos >= 8 {
-                let m = Self.specialMask(Self.load(p + pos))
-                if m != 0 {
-                    pos &+= m.trailingZeroBitCount &>> 3
-                    break
-                }
-                pos &+= 8
-            }
-            guard pos < end else {
-                throw JSONDataError("unterminated string", at: quote)
-            }
-            let c = p[pos]
-            if c == UInt8(ascii: "\"") {
-                return escapes
-            } else if c == UInt8(ascii: "\\") {
-                escapes = true
-                try scanEscape(quote: quote)
-            } else if c >= 0x80 {
-                try scanUTF8(lead: c)
-            } else if c < 0x20 {
-                throw JSONDataError("unescaped control character \(JSONDataError.describe(byte: c)) in string", at: pos)
-            } else {
-                pos &+= 1
-            }
-        }
-    }
-
-    /// Validates the escape sequence whose backslash is at `pos` and skips it.
-    private mutating func scanEscape(quote: Int) throws(JSONDataError) {
-        guard end &- pos >= 2 else {
-            throw JSONDataError("unterminated string", at: quote)
-        }
-        switch p[pos + 1] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            pos &+= 2
-        case UInt8(ascii: "u"):
-            guard let unit = hex4(at: pos &+ 2) else {
-                throw JSONDataError("invalid \\u escape (expected four hex digits)", at: pos)
-            }
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard end &- pos >= 12, p[pos + 6] == UInt8(ascii: "\\"), p[pos + 7] == UInt8(ascii: "u"),
-                      let low = hex4(at: pos &+ 8), (0xDC00...0xDFFF).contains(low)
-                else {
-                    throw JSONDataError("unpaired UTF-16 high surrogate escape", at: pos)
-                }
-                pos &+= 12
-            case 0xDC00...0xDFFF:
-                throw JSONDataError("unpaired UTF-16 low surrogate escape", at: pos)
-            default:
-                pos &+= 6
-            }
-        default:
-            throw JSONDataError("invalid escape sequence '\\\(JSONDataError.describe(byte: p[pos + 1]))'", at: pos)
-        }
-    }
-
-    /// The value of the four hex digits at `index`, or nil if they are missing or not hex.
-    @inline(__always)
-    private func hex4(at index: Int) -> UInt32? {
-        guard end &- index >= 4 else { return nil }
-        var value: UInt32 = 0
-        for i in index..<(index &+ 4) {
-            guard let digit = JSONDocument.hexValue(p[i]) else { return nil }
-            value = value &<< 4 | digit
-        }
-        return value
-    }
-
-    /// Validates one multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `pos`; skips it.
-    private mutating func scanUTF8(lead: UInt8) throws(JSONDataError) {
-        /// Whether the byte `i` places after the lead exists and lies in `range`.
-        @inline(__always) func byte(_ i: Int, _ range: ClosedRange<UInt8>) -> Bool {
-            pos &+ i < end && range.contains(p[pos &+ i])
-        }
-        let cont: ClosedRange<UInt8> = 0x80...0xBF
-        let length: Int
-        let valid: Bool
-        switch lead {
-        case 0xC2...0xDF:
-            length = 2; valid = byte(1, cont)
-        case 0xE0:
-            length = 3; valid = byte(1, 0xA0...0xBF) && byte(2, cont)
-        case 0xE1...0xEC, 0xEE...0xEF:
-            length = 3; valid = byte(1, cont) && byte(2, cont)
-        case 0xED:
-            length = 3; valid = byte(1, 0x80...0x9F) && byte(2, cont)
-        case 0xF0:
-            length = 4; valid = byte(1, 0x90...0xBF) && byte(2, cont) && byte(3, cont)
-        case 0xF1...0xF3:
-            length = 4; valid = byte(1, cont) && byte(2, cont) && byte(3, cont)
-        case 0xF4:
-            length = 4; valid = byte(1, 0x80...0x8F) && byte(2, cont) && byte(3, cont)
-        default:
-            length = 1; valid = false
-        }
-        guard valid else {
-            throw JSONDataError("invalid UTF-8 in string", at: pos)
-        }
-        pos &+= length
-    }
-
-    /// Scans a number at `pos` (first byte `-` or a digit), validating the RFC 8259 grammar,
-    /// and appends its node.
-    @inline(__always)
-    private mutating func scanNumber(depth: Int) throws(JSONDataError) {
-        let start = pos
-        var flags = JSONNode.numberIsInteger
-        if p[pos] == UInt8(ascii: "-") {
-            flags |= JSONNode.numberIsNegative
-            pos &+= 1
-        }
-        guard pos < end, Self.isDigit(p[pos]) else {
-            throw JSONDataError("invalid number (expected a digit)", at: pos)
-        }
-        if p[pos] == UInt8(ascii: "0") {
-            pos &+= 1
-            if pos < end && Self.isDigit(p[pos]) {
-                throw JSONDataError("invalid number (leading zeros are not allowed)", at: start)
-            }
-        } else {
-            pos &+= 1
-            skipDigits()
-        }
-        if pos < end && p[pos] == UInt8(ascii: ".") {
-            flags &= ~JSONNode.numberIsInteger
-            pos &+= 1
-            guard pos < end, Self.isDigit(p[pos]) else {
-                throw JSONDataError("invalid number (expected a digit after '.')", at: pos)
-            }
-            skipDigits()
-        }
-        if pos < end && (p[pos] | 0x20) == UInt8(ascii: "e") {
-            flags &= ~JSONNode.numberIsInteger
-            pos &+= 1
-            if pos < end && (p[pos] == UInt8(ascii: "+") || p[pos] == UInt8(ascii: "-")) {
-                pos &+= 1
-            }
-            guard pos < end, Self.isDigit(p[pos]) else {
-                throw JSONDataError("invalid number (expected a digit in the exponent)", at: pos)
-            }
-            skipDigits()
-        }
-        nodes.append(JSONNode(a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: pos &- start),
-                              offset: UInt32(truncatingIfNeeded: start), kind: .number, flags: flags,
-                              depth: UInt16(truncatingIfNeeded: depth)))
-    }
-
-    /// Whether `c` is an ASCII digit.
-    @inline(__always)
-    private static func isDigit(_ c: UInt8) -> Bool {
-        c &- UInt8(ascii: "0") < 10
-    }
-
-    /// Skips ASCII digits.
-    @inline(__always)
-    private mutating func skipDigits() {
-        while pos < end && Self.isDigit(p[pos]) { pos &+= 1 }
-    }
-
-    // MARK: - Duplicate keys
-
-    /// Clears the Bloom filter of the object opened at nesting level `depth` (1-based).
-    @inline(__always)
-    private mutating func resetFilter(depth: Int) {
-        let base = (depth &- 1) &* 4
-        while filters.count < base &+ 4 { filters.append(0) }
-        filters[base] = 0
-        filters[base &+ 1] = 0
-        filters[base &+ 2] = 0
-        filters[base &+ 3] = 0
-    }
-
-    /// Hashes the (unescaped) key `start..<start+length` and records it for the innermost object;
-    /// returns whether an earlier key of that object has the same hash.
-    @inline(__always)
-    private mutating func recordKey(start: Int, length: Int, escapes: Bool, depth: Int, hashStart: Int) -> Bool {
-        let hash: UInt64
-        if escapes {
-            scratch.removeAll(keepingCapacity: true)
-            JSONDocument.unescape(UnsafeBufferPointer(start: p + start, count: length), into: &scratch)
-            hash = scratch.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return Self.hash(p, 0) }
-                return Self.hash(base, buffer.count)
-            }
-        } else {
-            hash = Self.hash(p + start, length)
-        }
-        let bit = Int(truncatingIfNeeded: hash &>> 56)
-        let word = (depth &- 1) &* 4 &+ (bit &>> 6)
-        let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
-        var duplicate = false
-        if keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {
-            // A large object: its keys are checked once, sorted, when it closes.
-        } else if filters[word] & mask != 0 {
-            var i = hashStart
-            while i < keyHashes.count {
-                if keyHashes[i] == hash {
-                    duplicate = true
-                    break
-                }
-                i &+= 1
-            }
-        } else {
-            filters[word] |= mask
-        }
-        keyHashes.append(hash)
-        return duplicate
-    }
-
-    /// Objects with more keys than this are checked for duplicates when they close, by sorting
-    /// their key hashes, so that the check stays O(n log n) instead of O(n²).
-    static let linearDuplicateCheckLimit = 64
-
-    /// `true` when two of `hashes` are equal.
-    private static func containsDuplicate(_ hashes: ArraySlice<UInt64>) -> Bool {
-        let sorted = hashes.sorted()
-        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
-    }
-
-    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed).
-    @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
-        /// A 64-bit finaliser-style mixing step.
-        @inline(__always) func mix(_ x: UInt64) -> UInt64 {
-            let y = (x ^ (x &>> 31)) &* 0x9E37_79B9_7F4A_7C15
-            return y ^ (y &>> 29)
-        }
-        var h = mix(0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count))
-        var i = 0
-        while count &- i >= 8 {
-            h = mix(h ^ load(base + i))
-            i &+= 8
-        }
-        if i < count {
-            var w: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < count {
-                w |= UInt64(base[i]) &<< shift
-                shift &+= 8
-                i &+= 1
-            }
-            h = mix(h ^ w)
-        }
-        return mix(h &* 0xD6E8_FEB8_6659_FD93)
-    }
-
     // MARK: - Errors
 
     /// The error for running out of input.
-    private func eofError() -> JSONDataError {
+    func eofError() -> JSONDataError {
         JSONDataError("unexpected end of input", at: end)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Kinds of JSON node.
+@usableFromInline
 package enum JSONKind: UInt8, Sendable {
     /// The literal `null`.
     case null
@@ -16,40 +17,88 @@ package enum JSONKind: UInt8, Sendable {
     case object
 }
 
-/// One node of a ``JSONDocument`` tape: a 16-byte POD record.
+/// One node of a ``JSONDocument`` tape: a 16-byte POD record, internal to the engine
+/// (``JSONDocument``'s accessors are the way in).
 ///
-/// Field meaning depends on ``kind``:
-/// - `.string`: ``a`` = byte offset of the content (after the opening quote), ``b`` = content
-///   length in bytes (still escaped). Flags ``stringHasEscapes``, ``stringIsKey``.
-/// - `.number`: ``a`` = byte offset, ``b`` = length. Flags ``numberIsInteger``, ``numberIsNegative``.
-/// - `.bool` / `.null`: ``a`` = byte offset, ``b`` = length. Flag ``boolTrue``.
-/// - `.array` / `.object`: ``a`` = number of elements / members, ``b`` = tape index just past
-///   the whole subtree. Flag ``objectMayHaveDuplicateKeys``.
-package struct JSONNode: Sendable {
-    /// Byte offset (scalars) or element/member count (containers).
-    package var a: UInt32
-    /// Byte length (scalars) or index of the next sibling (containers).
-    package var b: UInt32
+/// Its first two words mean one thing for scalars and another for containers, and each has a
+/// name for both (``startOrCount``, ``lengthOrEnd``); read them through the view for the kind:
+/// - scalars (`.string`, `.number`, `.bool`, `.null`): ``textStart`` and ``textLength``, the
+///   byte range of the node's text in the input (for strings the content between the quotes,
+///   still escaped). Flags: ``stringHasEscapes``, ``stringIsKey``; ``numberIsInteger``,
+///   ``numberIsNegative``; ``boolTrue``.
+/// - containers (`.array`, `.object`): ``entryCount``, the number of elements or members, and
+///   ``subtreeEnd``, the tape index just past the whole subtree. Flag
+///   ``objectMayHaveDuplicateKeys``.
+@usableFromInline
+struct JSONNode: Sendable {
+    /// ``textStart`` (scalars) or ``entryCount`` (containers).
+    @usableFromInline var startOrCount: UInt32
+    /// ``textLength`` (scalars) or ``subtreeEnd`` (containers).
+    @usableFromInline var lengthOrEnd: UInt32
     /// Byte offset of the node's first byte in the input (the quote, bracket or first character).
-    package var offset: UInt32
+    @usableFromInline var offset: UInt32
     /// The node's kind.
-    package var kind: JSONKind
+    @usableFromInline var kind: JSONKind
     /// Kind-specific flag bits (see the static constants).
-    package var flags: UInt8
+    @usableFromInline var flags: UInt8
     /// Number of containers enclosing this node (the root has depth 0).
-    package var depth: UInt16
+    @usableFromInline var depth: UInt16
+
+    /// A scalar node whose text is the `textLength` bytes at `textStart`. Positions are below
+    /// 4 GiB and depths below 65,536 (the scanner checks both), so the narrowing is exact.
+    @inline(__always)
+    init(scalar kind: JSONKind, textStart: Int, textLength: Int, offset: Int, flags: UInt8, depth: Int) {
+        startOrCount = UInt32(truncatingIfNeeded: textStart)
+        lengthOrEnd = UInt32(truncatingIfNeeded: textLength)
+        self.offset = UInt32(truncatingIfNeeded: offset)
+        self.kind = kind
+        self.flags = flags
+        self.depth = UInt16(truncatingIfNeeded: depth)
+    }
+
+    /// A container node opened at `offset`; its ``entryCount`` and ``subtreeEnd`` are set
+    /// when it closes.
+    @inline(__always)
+    init(container kind: JSONKind, offset: Int, depth: Int) {
+        startOrCount = 0
+        lengthOrEnd = 0
+        self.offset = UInt32(truncatingIfNeeded: offset)
+        self.kind = kind
+        flags = 0
+        self.depth = UInt16(truncatingIfNeeded: depth)
+    }
+
+    /// Scalars: the byte offset of the node's text (for strings, just after the opening quote).
+    @inlinable var textStart: Int { Int(startOrCount) }
+    /// Scalars: the length of the node's text in bytes (for strings, still escaped).
+    @inlinable var textLength: Int { Int(lengthOrEnd) }
+
+    /// Containers: the number of elements (arrays) or members (objects).
+    @inlinable var entryCount: Int {
+        get { Int(startOrCount) }
+        set { startOrCount = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    /// Containers: the tape index just past the whole subtree (its next sibling's index).
+    @inlinable var subtreeEnd: Int {
+        get { Int(lengthOrEnd) }
+        set { lengthOrEnd = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    /// Whether the node is an array or an object.
+    @inlinable var isContainer: Bool { kind.rawValue >= JSONKind.array.rawValue }
 
     /// String flag: the raw content contains backslash escapes.
-    package static let stringHasEscapes: UInt8 = 1
+    @usableFromInline static let stringHasEscapes: UInt8 = 1
     /// String flag: the string is an object key.
-    package static let stringIsKey: UInt8 = 2
+    @usableFromInline static let stringIsKey: UInt8 = 2
     /// Number flag: no fraction and no exponent.
-    package static let numberIsInteger: UInt8 = 1
+    @usableFromInline static let numberIsInteger: UInt8 = 1
     /// Number flag: starts with `-`.
-    package static let numberIsNegative: UInt8 = 2
+    @usableFromInline static let numberIsNegative: UInt8 = 2
     /// Bool flag: the literal is `true`.
-    package static let boolTrue: UInt8 = 1
+    @usableFromInline static let boolTrue: UInt8 = 1
     /// Object flag: two keys may be equal (exact 64-bit hash match of unescaped bytes; false
     /// positives only make hinted look-ups fall back to a linear scan).
-    package static let objectMayHaveDuplicateKeys: UInt8 = 1
+    @usableFromInline static let objectMayHaveDuplicateKeys: UInt8 = 1
 }

@@ -32,7 +32,7 @@ package struct JSONWriter: Sendable {
     private var needsComma = false
     /// Maximum nesting of containers that writers of value trees (such as
     /// JSONAdapter's `writeAny`) accept, which also catches cycles.
-    package var maximumDepth = 512
+    package var maximumDepth = JSONLimits.defaultMaximumDepth
 
     /// Creates an empty writer.
     package init() {}
@@ -192,7 +192,7 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// Appends `string` quoted and escaped.
+    /// Appends `string` quoted and escaped (``JSONEscapes``).
     private mutating func appendQuoted(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         JSONDocument.withUTF8(string) { utf8 in
@@ -200,24 +200,19 @@ package struct JSONWriter: Sendable {
             var i = 0
             while i < utf8.count {
                 let c = utf8[i]
-                if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
+                if !JSONEscapes.needsEscape(c) {
                     i &+= 1
                     continue
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                let letter = JSONEscapes.escapeLetter(for: c)
                 bytes.append(UInt8(ascii: "\\"))
-                switch c {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(c)
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                default:
-                    let low = c & 0xF
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              UInt8(ascii: "0") &+ (c &>> 4),
-                                              low < 10 ? UInt8(ascii: "0") &+ low : UInt8(ascii: "a") &+ (low &- 10)])
+                bytes.append(letter)
+                if letter == UInt8(ascii: "u") {
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(UInt8(ascii: "0"))
+                    bytes.append(JSONEscapes.hexDigit(c &>> 4))
+                    bytes.append(JSONEscapes.hexDigit(c & 0xF))
                 }
                 i &+= 1
                 runStart = i

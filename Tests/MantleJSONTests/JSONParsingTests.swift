@@ -252,7 +252,7 @@ struct JSONParsingReadTests {
         ]
         #expect(document.nodes.count == expected.count)
         for (node, row) in zip(document.nodes, expected) {
-            #expect(node.kind == row.0 && node.a == row.1 && node.b == row.2)
+            #expect(node.kind == row.0 && node.startOrCount == row.1 && node.lengthOrEnd == row.2)
             #expect(node.offset == row.3 && node.depth == row.4 && node.flags == row.5)
         }
     }
@@ -349,15 +349,6 @@ struct JSONParsingReadTests {
         let document = try parse(#"["\"\\\/\b\f\n\r\t", "\u00e9\u4E2D\ud83d\ude00\u0000", "é中😀", "a\u0062c", "plain"]"#)
         let strings = document.elements(of: 0).map { document.string(at: $0) }
         #expect(strings == ["\"\\/\u{8}\u{C}\n\r\t", "é中😀\u{0}", "é中😀", "abc", "plain"])
-        let nodes = Array(document.elements(of: 0))
-        #expect(document.stringEquals(at: nodes[3], "abc"))
-        #expect(!document.stringEquals(at: nodes[3], "abd"))
-        #expect(!document.stringEquals(at: nodes[3], "ab"))
-        #expect(!document.stringEquals(at: nodes[3], "abcd"))
-        #expect(document.stringEquals(at: nodes[1], "é中😀\u{0}"))
-        #expect(document.stringEquals(at: nodes[2], "é中😀"))
-        #expect(!document.stringEquals(at: nodes[4], "plaiN"))
-        #expect(!document.stringEquals(at: nodes[4], "plai"))
 
         let keyed = try parse(#"{"k\u00e9y":1,"\ud83d\ude00":2,"tab\t":3}"#)
         #expect(keyed.member("kéy", in: 0).map { keyed.number(at: $0) } == .int(1))

@@ -4,7 +4,6 @@
 
 import Foundation
 import Testing
-@testable import JSONAdapter
 @testable import MantleJSON
 
 @Suite("JSON engine: writing floating-point numbers")

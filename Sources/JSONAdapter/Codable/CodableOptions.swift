@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// The configuration's choices that apply inside `Codable` property values:
 /// how `Date` and `Data` are written (the codecs a property of that type
@@ -10,7 +11,7 @@ final class CodableOptions: @unchecked Sendable {
 
     /// The deepest nesting of containers a `Codable` value may encode to, as
     /// deep as this package's parser reads by default.
-    static let maximumDepth = 512
+    static let maximumDepth = JSONLimits.defaultMaximumDepth
     /// The most key conversions remembered (keys can come from the input, as
     /// the keys of an `[Int: _]` dictionary do: the cache must not grow without end).
     private static let cacheLimit = 1024

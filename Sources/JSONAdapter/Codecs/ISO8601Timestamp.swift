@@ -6,8 +6,8 @@ import Foundation
 
 /// Parses and formats internet timestamps (RFC 3339 profile of ISO 8601).
 ///
-/// Everything is done with integer arithmetic on UTF-8 bytes (Howard Hinnant's
-/// days-from-civil / civil-from-days algorithms over the proleptic Gregorian
+/// Everything is done with integer arithmetic on UTF-8 bytes (the calendar
+/// arithmetic is MantleCore's `CivilCalendar`, over the proleptic Gregorian
 /// calendar); no `DateFormatter`, `ISO8601DateFormatter`, `Calendar` or
 /// `TimeZone` is involved, and parsing performs no heap allocation for native
 /// Swift strings.
@@ -67,7 +67,7 @@ package enum ISO8601Timestamp {
 
         guard
             year >= 1, month >= 1, month <= 12,
-            day >= 1, day <= daysInMonth(month, year: year),
+            day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
 
@@ -116,7 +116,7 @@ package enum ISO8601Timestamp {
         guard index == count else { return nil }
 
         // All components are range-checked above, so this cannot overflow.
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
         let secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         let secondsSinceReference = secondsSince1970 - referenceDateOffset
         return Date(timeIntervalSinceReferenceDate: Double(secondsSinceReference) + fraction)
@@ -157,16 +157,16 @@ package enum ISO8601Timestamp {
         }
 
         let millisecondsSince1970 = totalMilliseconds + referenceDateOffset * 1000
-        let secondsSince1970 = floorDivide(millisecondsSince1970, 1000)
+        let secondsSince1970 = CivilCalendar.floorDivide(millisecondsSince1970, 1000)
         let milliseconds = millisecondsSince1970 - secondsSince1970 * 1000
-        let days = floorDivide(secondsSince1970, 86_400)
+        let days = CivilCalendar.floorDivide(secondsSince1970, 86_400)
         let secondOfDay = secondsSince1970 - days * 86_400
-        let civil = civilFromDays(days)
+        let civil = CivilCalendar.date(daysSince1970: days)
 
         let length = milliseconds == 0 ? 20 : 24
         // SAFETY: the year is clamped to 0001...9999 above, so every field has
         // its fixed width and the writes fill exactly `length` bytes.
-        return String(unsafeUninitializedCapacity: length) { buffer in
+        return String(utf8Capacity: length) { buffer in
             writeDigits(civil.year, width: 4, into: buffer, at: 0)
             buffer[4] = ASCII.hyphen
             writeDigits(civil.month, width: 2, into: buffer, at: 5)
@@ -264,54 +264,5 @@ package enum ISO8601Timestamp {
             remaining /= 10
             position -= 1
         }
-    }
-
-    // MARK: - Calendar arithmetic
-
-    /// Whether `year` is a leap year in the proleptic Gregorian calendar.
-    @inline(__always)
-    static func isLeapYear(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    /// Number of days in `month` (1–12) of `year`.
-    @inline(__always)
-    static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Floor division (rounds toward negative infinity); `divisor` must be positive.
-    @inline(__always)
-    private static func floorDivide(_ dividend: Int, _ divisor: Int) -> Int {
-        let quotient = dividend / divisor
-        return (dividend % divisor < 0) ? quotient - 1 : quotient
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 400)
-        let yearOfEra = y - era * 400                                          // [0, 399]
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1  // [0, 365]
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear  // [0, 146096]
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (Hinnant's `civil_from_days`).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097                                                   // [0, 146096]
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365  // [0, 399]
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)    // [0, 365]
-        let shiftedMonth = (5 * dayOfYear + 2) / 153                                       // [0, 11], March-based
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1                             // [1, 31]
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9                // [1, 12]
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
     }
 }

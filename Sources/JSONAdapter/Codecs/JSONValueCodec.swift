@@ -89,6 +89,11 @@ class JSONValueCodec<Value>: @unchecked Sendable {
 
     /// Decodes the node `node` of `document`; by default through
     /// ``decode(_:)`` on the node's materialised value.
+    ///
+    /// Every codec of a type JSON has a form for reads the node itself; the
+    /// default serves only ``CastingCodec`` (types such as `NSNumber`,
+    /// `NSDictionary` or `any Sendable`, whose one way in is an `as?` cast of
+    /// the Swift value), where the value must be materialised to be cast.
     func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
         try decode(document.anyValue(at: node))
     }
@@ -150,66 +155,6 @@ func describe(_ document: JSONDocument, _ node: Int) -> String {
     case .string: return ValueDescription.describe(document.string(at: node))
     case .array: return "array of \(document.count(at: node))"
     case .object: return "object"
-    }
-}
-
-extension JSONDocument {
-    /// The number node `node` in the package's numeric representation, exactly:
-    /// a literal whose exact value is an integer (`1e2`, `3.0`, `100e-2`) is
-    /// read digit by digit, so that only true integers reach integer types —
-    /// `9007199254740993.5`, `1e-400` and `0.1e-999999` (which round to an
-    /// integral `Double`, the last two to 0) are ``NumberValue/approximate(_:)``.
-    @inline(__always)
-    func numberValue(at node: Int) -> NumberValue {
-        switch number(at: node) {
-        case .int(let x): return .signed(x)
-        case .uint(let x): return .unsigned(x)
-        case .double(let x):
-            // Fractions and infinities are taken as the double says.
-            guard x.isFinite, x.rounded(.towardZero) == x else { return .floating(x) }
-            // The literal's own digits decide whether it is an integer.
-            guard let digits = integerDigits(at: node) else { return .approximate(x) }
-            // Exactly zero: keep the sign of `-0.0` for floating-point targets.
-            if x == 0 { return .floating(x) }
-            return NumberValue(integerText: digits) ?? .approximate(x)
-        }
-    }
-}
-
-extension JSONDocument {
-    /// The number node `node` as the integer type `I`, or `nil` unless its
-    /// value is exactly an integer that `I` holds (`5`, `5.0`, `1e2`; not
-    /// `3.5`, `1e-400` or `300` for `Int8`): the one rule of integer
-    /// properties and of integers inside `Codable` values.
-    @inline(__always)
-    func integerValue<I: FixedWidthInteger>(at node: Int, as _: I.Type) -> I? {
-        guard kind(at: node) == .number else { return nil }
-        if isIntegerLiteral(at: node), case .int(let x) = number(at: node) { return I(exactly: x) }
-        return numberValue(at: node).exactly(I.self)
-    }
-
-    /// The number node `node` as the floating-point type `F`, rounded to
-    /// nearest, or `nil` when it is not a number or not finite in `F`: the one
-    /// rule of floating-point properties and of floating-point values inside
-    /// `Codable` values. `-0` and `-0.0` keep their sign, as `JSONDecoder`
-    /// reads them. A nonzero literal that rounds to zero (`1e-400`) is zero
-    /// (with its sign), as on the dictionary path, where `JSONSerialization`
-    /// has already made it `0.0` (`JSONDecoder` refuses it).
-    @inline(__always)
-    func floatingValue<F: BinaryFloatingPoint>(at node: Int, as _: F.Type) -> F? {
-        guard kind(at: node) == .number else { return nil }
-        let result: F?
-        switch number(at: node) {
-        case .double(let x) where F.self == Double.self:
-            // Already the nearest `Double`, with the sign of `-0.0`.
-            result = x.isFinite ? F(x) : nil
-        case .int(0):
-            // `-0` is the integer 0 but the floating-point -0.0.
-            result = isNegativeNumber(at: node) ? -0.0 : 0
-        default:
-            result = numberValue(at: node).rounded(F.self)
-        }
-        return result
     }
 }
 

@@ -25,7 +25,7 @@ enum NativeJSONValue {
     /// The deepest nesting converted; deeper containers (or a container that
     /// contains itself) fail instead of exhausting the stack. The same as the
     /// JSON text parser's default `maximumDepth`.
-    static let maximumDepth = 512
+    static let maximumDepth = JSONLimits.defaultMaximumDepth
 
     /// `value` in the native representation.
     ///

@@ -9,6 +9,13 @@ enum JSONObjectSource {
     case document(JSONDocument, Int)
 
     /// The object as a dictionary (materialised for a document node).
+    ///
+    /// One caller needs it: a class cluster's `classForParsing(jsonDictionary:)`,
+    /// public API that takes the whole object as a dictionary and may read any of
+    /// it. It is built once per decoded object, only for types that implement the
+    /// method (`ModelMapping.isClassCluster`), and the chosen type then decodes from
+    /// the document itself. A ``JSONTypeDiscriminator`` reads its one field from
+    /// the document instead.
     var dictionary: [String: Any] {
         switch self {
         case .dictionary(let dictionary): return dictionary

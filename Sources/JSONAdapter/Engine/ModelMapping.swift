@@ -160,6 +160,8 @@ final class ModelMapping: @unchecked Sendable {
             let chosen = try discriminator.type(for: source)
             return ObjectIdentifier(chosen) == ObjectIdentifier(modelType) ? nil : chosen
         }
+        // Public API that takes a dictionary: on the bytes route, the one whole object
+        // materialised (see `JSONObjectSource.dictionary`).
         guard let chosen = modelType.classForParsing(jsonDictionary: source.dictionary) else {
             throw JSONAdapterError(code: .noClassFound, modelTypeName: typeName,
                                    detail: "classForParsing(jsonDictionary:) of \(typeName) found no type for the JSON")

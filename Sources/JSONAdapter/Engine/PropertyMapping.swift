@@ -117,6 +117,10 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
             guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else { return }
             accessor.store(try codec.decode(document, node), to: base)
         case .composite(let paths):
+            // A composite's value is an object made of values from several places,
+            // keyed by their key paths: it is on no tape, so it cannot be a node. It is
+            // built as the dictionary the dictionary route gives the codec (usually a
+            // transformer, which takes one anyway), from only the values it names.
             var gathered: [String: Any] = [:]
             for path in paths {
                 if let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) {

@@ -57,7 +57,7 @@ public struct JSONUnknownKeys: Hashable, Sendable, CustomStringConvertible {
     /// The member's value as Swift values (`String`, `Int`, `Double`, `Bool`,
     /// `NSNull`, `[Any]`, `[String: Any]`), or `nil` when there is no such key.
     public subscript(key: String) -> Any? {
-        guard let text = texts[key], let document = try? JSONDocument(text: text, maximumDepth: JSONScanner.depthLimit) else {
+        guard let text = texts[key], let document = try? JSONDocument(text: text, maximumDepth: JSONLimits.largestMaximumDepth) else {
             return nil
         }
         return document.anyValue(at: document.rootIndex)
@@ -111,6 +111,10 @@ struct UnknownKeysCapture: Sendable {
                 texts[key] = try Self.text(of: value, key: key)
             }
         case .document(let document, let object):
+            // Each value is materialised and written back, not copied as it was
+            // written, so that the text is the one the dictionary route keeps:
+            // numbers in their native form (`1.50` is `1.5`), keys sorted, a
+            // repeated key's last value.
             for (keyNode, valueNode) in document.members(of: object) {
                 let key = document.string(at: keyNode)
                 guard !known.contains(key) else { continue }

@@ -6,6 +6,8 @@ import MantleJSON
 struct StreamedModelDecoder<Model: JSONSerializing> {
     /// The model type's compiled mapping.
     private let mapping: ModelMapping
+    /// The stream's layout.
+    private let format: JSONStreamFormat
     /// Splits the stream into values.
     private var framer: JSONStreamFramer
     /// The options for each value: its depth limit (the array itself counts
@@ -22,7 +24,12 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
         var valueOptions = options
         if format == .array { valueOptions.maximumDepth = max(options.maximumDepth - 1, 0) }
         self.valueOptions = valueOptions
-        framer = JSONStreamFramer(format: format, maximumDepth: valueOptions.maximumDepth)
+        self.format = format
+        let layout: JSONStreamFramer.Layout = switch format {
+        case .jsonLines: .lines
+        case .array: .array
+        }
+        framer = JSONStreamFramer(layout: layout, maximumDepth: valueOptions.maximumDepth)
     }
 
     /// Consumes bytes until a model is complete or `bytes` runs out.
@@ -64,7 +71,7 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
                 }
             }
         } catch var error as JSONAdapterError {
-            if framer.format == .jsonLines { error.lineNumber = line }
+            if format == .jsonLines { error.lineNumber = line }
             throw error
         }
     }
@@ -73,7 +80,7 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
     private func streamError(_ error: JSONDataError) -> JSONAdapterError {
         var adapterError = JSONAdapterError(code: .invalidJSONData, jsonKeyPath: "[\(index)]", underlyingError: error,
                                             detail: "in the stream's framing, \(error.description)")
-        if framer.format == .jsonLines { adapterError.lineNumber = framer.valueLine }
+        if format == .jsonLines { adapterError.lineNumber = framer.valueLine }
         return adapterError
     }
 }

@@ -176,10 +176,10 @@ struct DatePattern: Sendable {
             index += width
         }
         guard index == bytes.count, (1600...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day),
+              (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 60 else { return nil }
-        let days = Self.daysSince1970(year: year, month: month, day: day)
-        if let weekday, weekday != Self.weekday(daysSince1970: days) { return nil }
+        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
+        if let weekday, weekday != CivilCalendar.weekday(daysSince1970: days) { return nil }
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         // As CFDateFormatter converts ICU's milliseconds: ms / 1000 − 978307200.
         let milliseconds = Double(seconds * 1000 + millisecond)
@@ -208,7 +208,7 @@ struct DatePattern: Sendable {
         let (days, millisecondOfDay) = local.quotientAndRemainder(dividingBy: 86_400_000)
         let dayNumber = millisecondOfDay < 0 ? days - 1 : days
         let dayMilliseconds = millisecondOfDay < 0 ? millisecondOfDay + 86_400_000 : millisecondOfDay
-        let (year, month, day) = Self.civil(daysSince1970: dayNumber)
+        let (year, month, day) = CivilCalendar.date(daysSince1970: dayNumber)
         guard (1600...9999).contains(year) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(32)
@@ -232,7 +232,7 @@ struct DatePattern: Sendable {
             case .minute: append(dayMilliseconds / 60_000 % 60, width: 2)
             case .second: append(dayMilliseconds / 1000 % 60, width: 2)
             case .millisecond: append(dayMilliseconds % 1000, width: 3)
-            case .weekdayName: bytes.append(contentsOf: Self.weekdayNames[Self.weekday(daysSince1970: dayNumber)])
+            case .weekdayName: bytes.append(contentsOf: Self.weekdayNames[CivilCalendar.weekday(daysSince1970: dayNumber)])
             case .zoneOffset:
                 bytes.append(secondsFromGMT < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
                 let minutes = abs(secondsFromGMT) / 60
@@ -242,52 +242,5 @@ struct DatePattern: Sendable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    // MARK: Calendar arithmetic (proleptic Gregorian)
-
-    /// `true` in a Gregorian leap year.
-    private static func isLeap(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    /// The number of days in `month` of `year`.
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to the date (negative before), for years ≥ 1.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        // Count from March so that the leap day ends the year.
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
-        let yearOfEra = shiftedYear - era * 400
-        let monthFromMarch = (month + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of a day number (the inverse of ``daysSince1970(year:month:day:)``), for years ≥ 1.
-    static func civil(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// 0 for Sunday … 6 for Saturday (1970-01-01 was a Thursday).
-    private static func weekday(daysSince1970 days: Int) -> Int {
-        let remainder = (days + 4) % 7
-        return remainder < 0 ? remainder + 7 : remainder
     }
 }

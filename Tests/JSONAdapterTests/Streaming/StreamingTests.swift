@@ -143,30 +143,6 @@ struct StreamingTests {
         #expect(error.description.contains("nesting deeper than 63"))
     }
 
-    @Test("the framer holds one value at a time")
-    func boundedBuffer() throws {
-        var framer = JSONStreamFramer(format: .array, maximumDepth: 10)
-        var text = Array("[".utf8)
-        for index in 0..<10_000 { text += Array(#"{"id":\#(index)},"#.utf8) }
-        text += Array(#"{"id":-1}]"#.utf8)
-        var values = 0
-        var largestCapacity = 0
-        try text.withUnsafeBufferPointer { buffer in
-            var position = 0
-            while position < buffer.count {
-                position += try framer.scan(UnsafeBufferPointer(rebasing: buffer[position...]))
-                if framer.hasValue {
-                    values += 1
-                    largestCapacity = max(largestCapacity, framer.value.capacity)
-                    _ = framer.takeValue()
-                }
-            }
-        }
-        try framer.finish()
-        #expect(values == 10_001)
-        #expect(largestCapacity < 64)
-    }
-
     @Test("async bytes: models arrive as their bytes do, both formats", arguments: [JSONStreamFormat.jsonLines, .array])
     func asyncBytes(format: JSONStreamFormat) async throws {
         let (data, issues) = try fixtureIssues()

@@ -116,13 +116,4 @@ struct DatePatternTests {
         }
         #expect(handled > 1_500)
     }
-
-    @Test("day numbers and dates invert each other", arguments: [
-        (1970, 1, 1, 0), (2000, 2, 29, 11_016), (1600, 3, 1, -135_080), (9999, 12, 31, 2_932_896), (1969, 12, 31, -1),
-    ])
-    func dayNumbers(year: Int, month: Int, day: Int, days: Int) {
-        #expect(DatePattern.daysSince1970(year: year, month: month, day: day) == days)
-        let civil = DatePattern.civil(daysSince1970: days)
-        #expect(civil.year == year && civil.month == month && civil.day == day)
-    }
 }

@@ -1,5 +1,3 @@
-import MantleJSON
-
 /// Finds where each value of a JSON stream begins and ends, without parsing it.
 ///
 /// Bytes go in chunk by chunk (``scan(_:)``); each complete value comes out
@@ -7,15 +5,23 @@ import MantleJSON
 /// validates in full. Only the value being read is held, so memory stays
 /// bounded by the largest value, whatever the length of the stream.
 ///
-/// For ``JSONStreamFormat/jsonLines`` a value is a line. For
-/// ``JSONStreamFormat/array`` the framer follows the array's syntax at its
-/// top level: `[`, elements separated by `,`, `]`, then only white space. An
+/// For ``Layout/lines`` a value is a line. For ``Layout/array`` the framer
+/// follows the array's syntax at its top level: `[`, elements separated by `,`, `]`, then only white space. An
 /// element ends at a `,` or `]` outside strings and nested containers; the
 /// framer tracks string and escape state and nesting depth for that, and
 /// refuses nesting deeper than the limit so that `[[[[…` cannot grow the
 /// buffer without end. Anything else about the element (its tokens, escapes,
 /// numbers, UTF-8) is checked by the parser afterwards.
-struct JSONStreamFramer {
+package struct JSONStreamFramer {
+    /// How the values of a stream are laid out.
+    package enum Layout: Sendable {
+        /// JSON Lines: one value per line, lines ended by `\n` (or `\r\n`);
+        /// blank lines are skipped.
+        case lines
+        /// One JSON array, whose elements are the values.
+        case array
+    }
+
     /// Where the framer stands in an array stream.
     private enum Phase {
         /// Before the opening `[`.
@@ -31,37 +37,45 @@ struct JSONStreamFramer {
     }
 
     /// The stream's layout.
-    let format: JSONStreamFormat
+    let layout: Layout
     /// The deepest nesting allowed inside one value.
     let maximumDepth: Int
 
     /// The bytes of the value being read.
     private(set) var value: [UInt8] = []
-    /// `true` when ``value`` holds a complete value.
-    private(set) var hasValue = false
+    /// `true` when a complete value is ready for ``takeValue()``.
+    package private(set) var hasValue = false
     /// The 1-based line on which the current value started (JSON Lines) or
     /// the line being read.
-    private(set) var valueLine = 1
+    package private(set) var valueLine = 1
     /// The line being read (1-based).
     private var line = 1
     /// Bytes consumed so far, for error offsets.
     private var offset = 0
 
+    /// Where the framer stands in an array stream.
     private var phase = Phase.beforeArray
+    /// Containers open inside the current element.
     private var depth = 0
+    /// Whether the byte before was inside a string.
     private var inString = false
+    /// Whether the byte before was a backslash escaping the next one.
     private var escaped = false
 
-    /// A framer for `format`, refusing values nested deeper than `maximumDepth`.
-    init(format: JSONStreamFormat, maximumDepth: Int) {
-        self.format = format
+    /// A framer for `layout`, refusing values nested deeper than `maximumDepth`.
+    package init(layout: Layout, maximumDepth: Int) {
+        self.layout = layout
         self.maximumDepth = maximumDepth
     }
 
     /// Consumes bytes until a value is complete or `bytes` runs out; returns
     /// how many bytes were consumed. Call ``takeValue()`` when ``hasValue``.
-    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONDataError) -> Int {
-        if format == .jsonLines { return scanLines(bytes) }
+    ///
+    /// SAFETY: `bytes` is read only at indices below `bytes.count` (the loops' conditions and
+    /// `firstIndex(of:)`), which its unchecked release-build subscript needs; the framer's
+    /// tests feed every stream one byte, three bytes and all bytes at a time.
+    package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONDataError) -> Int {
+        if layout == .lines { return scanLines(bytes) }
         var index = 0
         while index < bytes.count, !hasValue {
             try consumeArray(bytes[index])
@@ -94,7 +108,7 @@ struct JSONStreamFramer {
     }
 
     /// The complete value, emptying the buffer for the next one.
-    mutating func takeValue() -> [UInt8] {
+    package mutating func takeValue() -> [UInt8] {
         hasValue = false
         defer { value.removeAll(keepingCapacity: true) }
         return value
@@ -102,9 +116,9 @@ struct JSONStreamFramer {
 
     /// Ends the stream: a last line without `\n` becomes a value; an array
     /// must have been closed.
-    mutating func finish() throws(JSONDataError) {
-        switch format {
-        case .jsonLines:
+    package mutating func finish() throws(JSONDataError) {
+        switch layout {
+        case .lines:
             if !isBlank(value) {
                 if value.last == UInt8(ascii: "\r") { value.removeLast() }
                 hasValue = true
@@ -131,7 +145,7 @@ struct JSONStreamFramer {
 
     private mutating func consumeArray(_ byte: UInt8) throws(JSONDataError) {
         if byte == UInt8(ascii: "\n") { line += 1 }
-        let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        let isSpace = JSONScanner.isWhitespace(byte)
         switch phase {
         case .beforeArray:
             guard !isSpace else { return }
@@ -217,6 +231,6 @@ struct JSONStreamFramer {
 
     /// `true` when `bytes` holds only JSON white space.
     private func isBlank(_ bytes: [UInt8]) -> Bool {
-        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        bytes.allSatisfy(JSONScanner.isWhitespace)
     }
 }

@@ -1,0 +1,92 @@
+// The scanner's duplicate-key detection: each key's 64-bit hash goes through a
+// small Bloom filter per nesting level; only a possible repeat is searched for,
+// and objects past `linearDuplicateCheckLimit` keys are checked once, sorted,
+// when they close. A flagged object is searched to its end by look-ups, so that
+// the last of repeated keys wins.
+
+extension JSONScanner {
+    /// Clears the Bloom filter of the object opened at nesting level `depth` (1-based).
+    @inline(__always)
+    mutating func resetFilter(depth: Int) {
+        let base = (depth &- 1) &* 4
+        while filters.count < base &+ 4 { filters.append(0) }
+        filters[base] = 0
+        filters[base &+ 1] = 0
+        filters[base &+ 2] = 0
+        filters[base &+ 3] = 0
+    }
+
+    /// Hashes the (unescaped) key `start..<start+length` and records it for the innermost object;
+    /// returns whether an earlier key of that object has the same hash.
+    @inline(__always)
+    mutating func recordKey(start: Int, length: Int, escapes: Bool, depth: Int, hashStart: Int) -> Bool {
+        let hash: UInt64
+        if escapes {
+            scratch.removeAll(keepingCapacity: true)
+            JSONEscapes.unescape(UnsafeBufferPointer(start: p + start, count: length), into: &scratch)
+            hash = scratch.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return Self.hash(p, 0) }
+                return Self.hash(base, buffer.count)
+            }
+        } else {
+            hash = Self.hash(p + start, length)
+        }
+        let bit = Int(truncatingIfNeeded: hash &>> 56)
+        let word = (depth &- 1) &* 4 &+ (bit &>> 6)
+        let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
+        var duplicate = false
+        if keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {
+            // A large object: its keys are checked once, sorted, when it closes.
+        } else if filters[word] & mask != 0 {
+            var i = hashStart
+            while i < keyHashes.count {
+                if keyHashes[i] == hash {
+                    duplicate = true
+                    break
+                }
+                i &+= 1
+            }
+        } else {
+            filters[word] |= mask
+        }
+        keyHashes.append(hash)
+        return duplicate
+    }
+
+    /// Objects with more keys than this are checked for duplicates when they close, by sorting
+    /// their key hashes, so that the check stays O(n log n) instead of O(n²).
+    static let linearDuplicateCheckLimit = 64
+
+    /// `true` when two of `hashes` are equal.
+    static func containsDuplicate(_ hashes: ArraySlice<UInt64>) -> Bool {
+        let sorted = hashes.sorted()
+        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+    }
+
+    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed).
+    @inline(__always)
+    private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        /// A 64-bit finaliser-style mixing step.
+        @inline(__always) func mix(_ x: UInt64) -> UInt64 {
+            let y = (x ^ (x &>> 31)) &* 0x9E37_79B9_7F4A_7C15
+            return y ^ (y &>> 29)
+        }
+        var h = mix(0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count))
+        var i = 0
+        while count &- i >= 8 {
+            h = mix(h ^ load(base + i))
+            i &+= 8
+        }
+        if i < count {
+            var w: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < count {
+                w |= UInt64(base[i]) &<< shift
+                shift &+= 8
+                i &+= 1
+            }
+            h = mix(h ^ w)
+        }
+        return mix(h &* 0xD6E8_FEB8_6659_FD93)
+    }
+}

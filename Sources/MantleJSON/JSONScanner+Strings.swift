@@ -1,0 +1,107 @@
+// The scanner's strings: finding the closing quote eight bytes at a time,
+// validating escapes (`JSONEscapes`) and multi-byte UTF-8.
+
+extension JSONScanner {
+    /// Marks (with bit 7) the bytes of `w` that need attention inside a string: `"`, `\`,
+    /// control characters (< 0x20) and non-ASCII bytes. The lowest marked byte is always exact.
+    @inline(__always)
+    private static func specialMask(_ w: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let q = w ^ (ones &* 0x22)
+        let b = w ^ (ones &* 0x5C)
+        let quote = (q &- ones) & ~q
+        let backslash = (b &- ones) & ~b
+        let control = (w &- ones &* 0x20) & ~w
+        return (quote | backslash | control | w) & high
+    }
+
+    /// Scans the string whose opening quote is at `pos`; on return `pos` is at the closing quote.
+    /// Returns whether the string contains escapes.
+    @inline(__always)
+    mutating func scanString() throws(JSONDataError) -> Bool {
+        let quote = pos
+        pos &+= 1
+        var escapes = false
+        while true {
+            while end &- pos >= 8 {
+                let m = Self.specialMask(Self.load(p + pos))
+                if m != 0 {
+                    pos &+= m.trailingZeroBitCount &>> 3
+                    break
+                }
+                pos &+= 8
+            }
+            guard pos < end else {
+                throw JSONDataError("unterminated string", at: quote)
+            }
+            let c = p[pos]
+            if c == UInt8(ascii: "\"") {
+                return escapes
+            } else if c == UInt8(ascii: "\\") {
+                escapes = true
+                try scanEscape(quote: quote)
+            } else if c >= 0x80 {
+                try scanUTF8(lead: c)
+            } else if c < 0x20 {
+                throw JSONDataError("unescaped control character \(JSONDataError.describe(byte: c)) in string", at: pos)
+            } else {
+                pos &+= 1
+            }
+        }
+    }
+
+    /// Validates the escape sequence whose backslash is at `pos` (``JSONEscapes``) and skips it.
+    private mutating func scanEscape(quote: Int) throws(JSONDataError) {
+        guard end &- pos >= 2 else {
+            throw JSONDataError("unterminated string", at: quote)
+        }
+        // SAFETY: `p[0..<end]` is the input (see `scan`); `escape` reads only inside the
+        // buffer it is given, checking each length first.
+        switch JSONEscapes.escape(in: UnsafeBufferPointer(start: p, count: end), at: pos) {
+        case .scalar(_, let length):
+            pos &+= length
+        case .unknownLetter:
+            throw JSONDataError("invalid escape sequence '\\\(JSONDataError.describe(byte: p[pos + 1]))'", at: pos)
+        case .missingHexDigits:
+            throw JSONDataError("invalid \\u escape (expected four hex digits)", at: pos)
+        case .unpairedHighSurrogate:
+            throw JSONDataError("unpaired UTF-16 high surrogate escape", at: pos)
+        case .unpairedLowSurrogate:
+            throw JSONDataError("unpaired UTF-16 low surrogate escape", at: pos)
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `pos`; skips it.
+    private mutating func scanUTF8(lead: UInt8) throws(JSONDataError) {
+        /// Whether the byte `i` places after the lead exists and lies in `range`.
+        @inline(__always) func byte(_ i: Int, _ range: ClosedRange<UInt8>) -> Bool {
+            pos &+ i < end && range.contains(p[pos &+ i])
+        }
+        let cont: ClosedRange<UInt8> = 0x80...0xBF
+        let length: Int
+        let valid: Bool
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2; valid = byte(1, cont)
+        case 0xE0:
+            length = 3; valid = byte(1, 0xA0...0xBF) && byte(2, cont)
+        case 0xE1...0xEC, 0xEE...0xEF:
+            length = 3; valid = byte(1, cont) && byte(2, cont)
+        case 0xED:
+            length = 3; valid = byte(1, 0x80...0x9F) && byte(2, cont)
+        case 0xF0:
+            length = 4; valid = byte(1, 0x90...0xBF) && byte(2, cont) && byte(3, cont)
+        case 0xF1...0xF3:
+            length = 4; valid = byte(1, cont) && byte(2, cont) && byte(3, cont)
+        case 0xF4:
+            length = 4; valid = byte(1, 0x80...0x8F) && byte(2, cont) && byte(3, cont)
+        default:
+            length = 1; valid = false
+        }
+        guard valid else {
+            throw JSONDataError("invalid UTF-8 in string", at: pos)
+        }
+        pos &+= length
+    }
+}
