@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 @testable import JSONAdapter
+import MantleTestSupport
 
 /// A model whose mapping is its property keys as written (camelCase).
 struct ConfiguredEvent: JSONSerializing, Equatable {
@@ -188,8 +189,7 @@ struct ConfigurationTests {
     /// configuration alone, to the same values as JSONDecoder with the equivalent strategies.
     @Test("twitter.json with snake_case and an adapter-scoped date format")
     func twitterCorpus() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/corpora/twitter.json")
+        let url = RepositoryFiles.url("Tests/JSONAdapterTests/Fixtures/corpora/twitter.json")
         let data = try Data(contentsOf: url)
         let configuration = JSONAdapter.Configuration(dateFormat: .pattern(Self.twitterFormat), keyConversion: .snakeCase)
         let search = try JSONAdapter.model(of: TwitterSearchModel.self, fromJSONData: data, configuration: configuration)

@@ -11,6 +11,7 @@ import Foundation
 import Testing
 import GitHubModels
 @testable import JSONAdapter
+import MantleTestSupport
 
 @Suite("Codable property values: agreement with JSONDecoder and JSONEncoder on real data")
 struct CodableAgreementTests {
@@ -254,8 +255,7 @@ struct CodableAgreementTests {
     /// Checks: the Twitter users decode through the bridge, with the configuration's date pattern, as JSONDecoder decodes them.
     @Test("Twitter users with a date pattern: field by field", arguments: SemPath.allCases)
     func twitter(path: SemPath) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/corpora/twitter.json")
+        let url = RepositoryFiles.url("Tests/JSONAdapterTests/Fixtures/corpora/twitter.json")
         let data = try Data(contentsOf: url)
         let configuration = JSONAdapter.Configuration(dateFormat: .pattern(Self.twitterFormat), keyConversion: .snakeCase)
         let search = try path.decode(Search.self, String(decoding: data, as: UTF8.self), configuration: configuration)

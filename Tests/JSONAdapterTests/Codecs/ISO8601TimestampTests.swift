@@ -32,13 +32,6 @@ private func parseBytes(_ bytes: [UInt8]) -> Date? {
     bytes.withUnsafeBufferPointer { ISO8601Timestamp.date(fromUTF8: $0) }
 }
 
-/// Package root derived from this file's location: <root>/Tests/JSONAdapterTests/Decoding/<file>.
-private let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-
 /// Collects every string in a decoded JSON value that looks like a date-time ("YYYY-MM-DDT…").
 private func collectTimestamps(in value: Any, into result: inout [String]) {
     if let dictionary = value as? [String: Any] {
@@ -190,7 +183,7 @@ struct ISO8601TimestampTests {
     @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     @Test("round-trips every timestamp in the GitHub issues fixture")
     func fixtureRoundTrip() throws {
-        let url = packageRoot.appendingPathComponent("Examples/Fixtures/issues.json").standardizedFileURL
+        let url = RepositoryFiles.url("Examples/Fixtures/issues.json")
         let data = try Data(contentsOf: url)
         let json = try JSONSerialization.jsonObject(with: data)
         var timestamps: [String] = []

@@ -15,13 +15,7 @@ private func written(_ value: Any?, sortedKeys: Bool = false) throws(JSONWriterE
 }
 
 /// `<package root>/Examples/Fixtures`: the GitHub responses.
-private let githubFixtures: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Encoding
-    .deletingLastPathComponent()  // JSONAdapterTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // package root
-    .appendingPathComponent("Examples/Fixtures")
-    .standardizedFileURL
+private let githubFixtures: URL = RepositoryFiles.url("Examples/Fixtures")
 
 /// Tests: writing untyped value trees.
 @Suite("JSONWriter.writeAny")

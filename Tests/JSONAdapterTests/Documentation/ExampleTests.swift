@@ -4,14 +4,12 @@
 import ExampleCatalog
 import Foundation
 import Testing
+import MantleTestSupport
 
 @Suite("Examples")
 struct ExampleTests {
-    /// The repository root, from this file's path.
-    /// The package root: this file is `Tests/JSONAdapterTests/Examples/ExampleTests.swift`.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The repository root.
+    static let root = RepositoryFiles.root
 
     @Test("the quick start prints exactly what the README shows")
     func quickStartMatchesReadme() throws {
