@@ -22,10 +22,10 @@ struct SemErrorTests {
         return String(decoding: try JSONSerialization.data(withJSONObject: array), as: UTF8.self)
     }
 
-    @Test("an array of models fails as a whole, naming the element index in the path", arguments: SemPath.allCases)
-    func arrayFailsAsAWhole(path: SemPath) throws {
+    @Test("an array of models fails as a whole, naming the element index in the path", arguments: DecodingPath.allCases)
+    func arrayFailsAsAWhole(path: DecodingPath) throws {
         let json = try Self.issues(editing: 3) { $0["assignee"] = ["login": 42, "id": 1] }
-        let error = try #require(Sem.adapterError { _ = try path.decodeArray(GHIssue.self, json) })
+        let error = try #require(adapterError { _ = try path.decodeArray(GHIssue.self, json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "assignee")
         #expect(error.jsonKeyPath == "[3].assignee.login")
@@ -43,13 +43,13 @@ struct SemErrorTests {
         #expect(nsError.localizedDescription == description)
     }
 
-    @Test("the failing element's nested array index is in the path too", arguments: SemPath.allCases)
-    func nestedArrayIndex(path: SemPath) throws {
+    @Test("the failing element's nested array index is in the path too", arguments: DecodingPath.allCases)
+    func nestedArrayIndex(path: DecodingPath) throws {
         let json = try Self.issues(editing: 2) { element in
             element["labels"] = [["id": 1, "name": "bug", "color": "f00", "default": false],
                                  ["id": 2, "name": ["not", "a", "string"], "color": "0f0", "default": true]]
         }
-        let error = try #require(Sem.adapterError { _ = try path.decodeArray(GHIssue.self, json) })
+        let error = try #require(adapterError { _ = try path.decodeArray(GHIssue.self, json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "labels")
         #expect(error.jsonKeyPath == "[2].labels[1].name")
@@ -58,10 +58,10 @@ struct SemErrorTests {
         #expect(error.description.contains("found array"))
     }
 
-    @Test("the error names the first failing element and the issue decoded without the fault", arguments: SemPath.allCases)
-    func firstFailingElement(path: SemPath) throws {
+    @Test("the error names the first failing element and the issue decoded without the fault", arguments: DecodingPath.allCases)
+    func firstFailingElement(path: DecodingPath) throws {
         let broken = try Self.issues(editing: 5) { $0["state"] = "reopened" }
-        let error = try #require(Sem.adapterError { _ = try path.decodeArray(GHIssue.self, broken) })
+        let error = try #require(adapterError { _ = try path.decodeArray(GHIssue.self, broken) })
         #expect(error.propertyKey == "state")
         #expect(error.jsonKeyPath == "[5].state")
         #expect(error.description.contains("\"reopened\""), "\(error.description)")
@@ -70,24 +70,24 @@ struct SemErrorTests {
         #expect(try path.decodeArray(GHIssue.self, intact).count == 13)
     }
 
-    @Test("the description of an error in a single model", arguments: SemPath.allCases)
-    func singleModelDescription(path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemStrict.self, #"{"stats": {"count": 3.5}}"#) })
+    @Test("the description of an error in a single model", arguments: DecodingPath.allCases)
+    func singleModelDescription(path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemStrict.self, #"{"stats": {"count": 3.5}}"#) })
         #expect(error.description.hasPrefix(#"SemStrict.count → "stats.count": "#), "\(error.description)")
         #expect(error.description.contains("3.5"))
     }
 
     static let nonObjects = ["5", #""x""#, "[]", #"[{"name": "a"}]"#, "true"]
 
-    @Test("a nested model property given a non-object is .invalidValue", arguments: SemPath.allCases, nonObjects)
-    func nestedModelGivenNonObject(path: SemPath, json: String) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemValidatedHolder.self, #"{"owner": \#(json)}"#) })
+    @Test("a nested model property given a non-object is .invalidValue", arguments: DecodingPath.allCases, nonObjects)
+    func nestedModelGivenNonObject(path: DecodingPath, json: String) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemValidatedHolder.self, #"{"owner": \#(json)}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "owner")
         #expect(error.jsonKeyPath == "owner")
         #expect((error as NSError).code == 5)
 
-        let github = try #require(Sem.adapterError { _ = try path.decode(GHRepository.self, #"{"owner": \#(json)}"#) })
+        let github = try #require(adapterError { _ = try path.decode(GHRepository.self, #"{"owner": \#(json)}"#) })
         #expect(github.code == .invalidValue)
         #expect(github.propertyKey == "owner")
     }
@@ -95,29 +95,29 @@ struct SemErrorTests {
     @Test("mapping errors are .invalidJSONMapping from the adapter and from every call that builds one")
     func mappingErrors() throws {
         for type in [SemBadMappingUnknownKey.self, SemBadMappingPath.self] as [any JSONSerializing.Type] {
-            let adapter = try #require(Sem.adapterError { _ = try JSONAdapter(modelType: type) })
+            let adapter = try #require(adapterError { _ = try JSONAdapter(modelType: type) })
             #expect(adapter.code == .invalidJSONMapping)
             #expect((adapter as NSError).code == 4)
             #expect((adapter as NSError).domain == "MTLJSONAdapterErrorDomain")
         }
-        let unknown = try #require(Sem.adapterError { _ = try JSONAdapter.model(of: SemBadMappingUnknownKey.self, from: [:]) })
+        let unknown = try #require(adapterError { _ = try JSONAdapter.model(of: SemBadMappingUnknownKey.self, from: [:]) })
         #expect(unknown.code == .invalidJSONMapping)
         #expect(unknown.propertyKey == "nope")
-        let path = try #require(Sem.adapterError {
+        let path = try #require(adapterError {
             _ = try JSONAdapter.model(of: SemBadMappingPath.self, fromJSONData: Data("{}".utf8))
         })
         #expect(path.code == .invalidJSONMapping)
         #expect(path.propertyKey == "name")
-        let encoding = try #require(Sem.adapterError { _ = try JSONAdapter.jsonDictionary(from: SemBadMappingPath()) })
+        let encoding = try #require(adapterError { _ = try JSONAdapter.jsonDictionary(from: SemBadMappingPath()) })
         #expect(encoding.code == .invalidJSONMapping)
-        let models = try #require(Sem.adapterError { _ = try JSONAdapter.models(of: SemBadMappingPath.self, from: []) })
+        let models = try #require(adapterError { _ = try JSONAdapter.models(of: SemBadMappingPath.self, from: []) })
         #expect(models.code == .invalidJSONMapping)
     }
 
-    @Test("a nested model's malformed mapping is .invalidJSONMapping when it is used", arguments: SemPath.allCases)
-    func nestedMappingError(path: SemPath) throws {
+    @Test("a nested model's malformed mapping is .invalidJSONMapping when it is used", arguments: DecodingPath.allCases)
+    func nestedMappingError(path: DecodingPath) throws {
         // Decoding: the adapter's own error type, naming the outer property.
-        let decoding = Sem.adapterError { _ = try path.decode(SemBadMappingHolder.self, #"{"child": {"name": "x"}}"#) }
+        let decoding = adapterError { _ = try path.decode(SemBadMappingHolder.self, #"{"child": {"name": "x"}}"#) }
         #expect(decoding?.code == .invalidJSONMapping)
         #expect(decoding?.propertyKey == "child")
         // Without the nested object nothing needs the nested mapping.
@@ -125,7 +125,7 @@ struct SemErrorTests {
 
         var holder = SemBadMappingHolder()
         holder.child = SemBadMappingPath()
-        let encoding = Sem.adapterError { _ = try path.encode(holder) }
+        let encoding = adapterError { _ = try path.encode(holder) }
         #expect(encoding?.code == .invalidJSONMapping)
     }
 
@@ -146,7 +146,7 @@ struct SemErrorTests {
           arguments: bridgingCases.indices)
     func nsErrorBridging(index: Int) throws {
         let testCase = Self.bridgingCases[index]
-        let error = try #require(Sem.adapterError(testCase.make), "\(testCase.name)")
+        let error = try #require(adapterError(testCase.make), "\(testCase.name)")
         #expect(error.code == testCase.code)
         let nsError = error as NSError
         #expect(nsError.domain == "MTLJSONAdapterErrorDomain")

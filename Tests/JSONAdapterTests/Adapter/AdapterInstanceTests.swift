@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 import GitHubModels
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: adapter instances")
@@ -21,7 +22,7 @@ struct SemAdapterInstanceTests {
         #expect(model.name == "n" && model.count == 3 && model.city == "Rome")
 
         let encoded = try adapter.jsonDictionary(from: model)
-        #expect(Sem.canonical(encoded) == Sem.canonical(try JSONAdapter.jsonDictionary(from: model)))
+        #expect(FoundationJSON.canonical(encoded) == FoundationJSON.canonical(try JSONAdapter.jsonDictionary(from: model)))
         #expect((encoded["address"] as? [String: Any])?["city"] as? String == "Rome")
         #expect(encoded["unmapped"] == nil)
     }
@@ -29,10 +30,10 @@ struct SemAdapterInstanceTests {
     @Test("the instance API reports errors like the static one")
     func instanceErrors() throws {
         let adapter = try JSONAdapter(modelType: SemDefaults.self)
-        let error = try #require(Sem.adapterError { _ = try adapter.model(from: ["address": "x"]) })
+        let error = try #require(adapterError { _ = try adapter.model(from: ["address": "x"]) })
         #expect(error.code == .invalidJSONDictionary)
         #expect(error.propertyKey == "city")
-        let value = try #require(Sem.adapterError { _ = try adapter.model(from: ["count": "3"]) })
+        let value = try #require(adapterError { _ = try adapter.model(from: ["count": "3"]) })
         #expect(value.code == .invalidValue)
         #expect(value.propertyKey == "count")
     }
@@ -40,7 +41,7 @@ struct SemAdapterInstanceTests {
     @Test("an adapter refuses to encode a model of another type (issue 9, item 11), as Mantle asserts")
     func instanceRefusesOtherModels() throws {
         let adapter = try JSONAdapter(modelType: SemDefaults.self)
-        let error = try #require(Sem.adapterError { _ = try adapter.jsonDictionary(from: SemLeaf(name: "x", size: 1)) })
+        let error = try #require(adapterError { _ = try adapter.jsonDictionary(from: SemLeaf(name: "x", size: 1)) })
         #expect(error.code == .noClassFound)
         // The static API encodes any model with its own mapping.
         let json = try JSONAdapter.jsonDictionary(from: SemLeaf(name: "x", size: 1))

@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: class clusters and struct families")
@@ -15,8 +16,8 @@ struct SemClassClusterTests {
     static let textJSON = #"{"type": "text", "id": 1, "from": "ann", "body": {"text": "hi"}}"#
     static let pictureJSON = #"{"type": "picture", "id": 2, "from": "bob", "image": {"url": "https://img.example/p.png", "width": 640}}"#
 
-    @Test("the base class decodes the subclass classForParsing picks", arguments: SemPath.allCases)
-    func decodesSubclass(path: SemPath) throws {
+    @Test("the base class decodes the subclass classForParsing picks", arguments: DecodingPath.allCases)
+    func decodesSubclass(path: DecodingPath) throws {
         let text = try path.decode(SemMessage.self, Self.textJSON)
         let textMessage = try #require(text as? SemTextMessage)
         #expect(textMessage.id == 1)
@@ -34,8 +35,8 @@ struct SemClassClusterTests {
         #expect(base.id == 3)
     }
 
-    @Test("an array of the base class holds each element's subclass", arguments: SemPath.allCases)
-    func decodesMixedArray(path: SemPath) throws {
+    @Test("an array of the base class holds each element's subclass", arguments: DecodingPath.allCases)
+    func decodesMixedArray(path: DecodingPath) throws {
         let messages = try path.decodeArray(SemMessage.self, "[\(Self.textJSON), \(Self.pictureJSON), {\"type\": \"base\"}]")
         #expect(messages.count == 3)
         #expect(messages[0] is SemTextMessage)
@@ -43,14 +44,14 @@ struct SemClassClusterTests {
         #expect(type(of: messages[2]) == SemMessage.self)
     }
 
-    @Test("decoding through the subclass itself works too", arguments: SemPath.allCases)
-    func decodesThroughSubclass(path: SemPath) throws {
+    @Test("decoding through the subclass itself works too", arguments: DecodingPath.allCases)
+    func decodesThroughSubclass(path: DecodingPath) throws {
         let message = try path.decode(SemTextMessage.self, Self.textJSON)
         #expect(message.text == "hi")
     }
 
-    @Test("a subclass encodes with its own mapping, and decodes back equal", arguments: SemPath.allCases)
-    func encodesWithSubclassMapping(path: SemPath) throws {
+    @Test("a subclass encodes with its own mapping, and decodes back equal", arguments: DecodingPath.allCases)
+    func encodesWithSubclassMapping(path: DecodingPath) throws {
         let message = SemPictureMessage()
         message.id = 9
         message.sender = "cy"
@@ -62,7 +63,7 @@ struct SemClassClusterTests {
         #expect(json["from"] as? String == "cy")
         let image = try #require(json["image"] as? [String: Any])
         #expect(image["url"] as? String == "https://img.example/q.png")
-        #expect(Sem.number(image["width"]) == 10)
+        #expect(FoundationJSON.number(image["width"]) == 10)
         #expect(json["body"] == nil)
 
         let text = String(decoding: try JSONAdapter.jsonData(from: asBase), as: UTF8.self)
@@ -85,18 +86,18 @@ struct SemClassClusterTests {
 
     static let noClassJSON = [#"{"type": "unknown"}"#, "{}", #"{"type": "alien", "id": 1}"#, #"{"type": "alienClass", "id": 1}"#]
 
-    @Test("nil or an unrelated type from classForParsing is .noClassFound", arguments: SemPath.allCases, noClassJSON)
-    func noClassFound(path: SemPath, json: String) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemMessage.self, json) })
+    @Test("nil or an unrelated type from classForParsing is .noClassFound", arguments: DecodingPath.allCases, noClassJSON)
+    func noClassFound(path: DecodingPath, json: String) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemMessage.self, json) })
         #expect(error.code == .noClassFound)
         #expect((error as NSError).code == 2)
 
-        let instance = try #require(Sem.adapterError {
-            _ = try JSONAdapter(modelType: SemMessage.self).model(from: Sem.object(json))
+        let instance = try #require(adapterError {
+            _ = try JSONAdapter(modelType: SemMessage.self).model(from: FoundationJSON.object(json))
         })
         #expect(instance.code == .noClassFound)
 
-        let inArray = try #require(Sem.adapterError { _ = try path.decodeArray(SemMessage.self, "[\(Self.textJSON), \(json)]") })
+        let inArray = try #require(adapterError { _ = try path.decodeArray(SemMessage.self, "[\(Self.textJSON), \(json)]") })
         #expect(inArray.code == .noClassFound)
         #expect(inArray.jsonKeyPath == "[1]")
     }
@@ -104,7 +105,7 @@ struct SemClassClusterTests {
     @Test("the instance API returns the subclass")
     func instanceAPI() throws {
         let adapter = try JSONAdapter(modelType: SemMessage.self)
-        let model = try adapter.model(from: Sem.object(Self.pictureJSON))
+        let model = try adapter.model(from: FoundationJSON.object(Self.pictureJSON))
         let picture = try #require(model as? SemPictureMessage)
         #expect(picture.width == 640)
         let json = try adapter.jsonDictionary(from: picture)
@@ -123,18 +124,18 @@ struct SemClassClusterTests {
 
         // A struct adapter encodes exactly its own type (issue 9, item 11); the
         // static API encodes the family's other types with their own mappings.
-        #expect(Sem.adapterError { _ = try adapter.jsonDictionary(from: square) }?.code == .noClassFound)
+        #expect(adapterError { _ = try adapter.jsonDictionary(from: square) }?.code == .noClassFound)
         let json = try JSONAdapter.jsonDictionary(from: square)
-        #expect((json["size"] as? [String: Any]).flatMap { Sem.number($0["side"]) } == 3)
+        #expect((json["size"] as? [String: Any]).flatMap { FoundationJSON.number($0["side"]) } == 3)
         #expect(json["kind"] as? String == "square")
 
-        let none = try #require(Sem.adapterError { _ = try adapter.model(from: ["kind": "triangle"]) })
+        let none = try #require(adapterError { _ = try adapter.model(from: ["kind": "triangle"]) })
         #expect(none.code == .noClassFound)
     }
 
-    @Test("a struct family through the typed API cannot return another type: .noClassFound", arguments: SemPath.allCases)
-    func structFamilyTyped(path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemShape.self, #"{"kind": "circle", "radius": 1}"#) })
+    @Test("a struct family through the typed API cannot return another type: .noClassFound", arguments: DecodingPath.allCases)
+    func structFamilyTyped(path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemShape.self, #"{"kind": "circle", "radius": 1}"#) })
         #expect(error.code == .noClassFound)
         #expect(try path.decode(SemShape.self, #"{"kind": "shape"}"#).kind == "shape")
     }

@@ -8,6 +8,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Data properties")
@@ -58,8 +59,8 @@ struct DataEncodingTests {
     }
 
     /// Checks: every form decodes on both paths and encodes back to itself on both encoders.
-    @Test("each encoding both ways", arguments: SemPath.allCases, 0..<4)
-    func forms(path: SemPath, index: Int) throws {
+    @Test("each encoding both ways", arguments: DecodingPath.allCases, 0..<4)
+    func forms(path: DecodingPath, index: Int) throws {
         let (encoding, form) = Self.forms[index]
         var configuration = JSONAdapter.Configuration()
         configuration.dataEncoding = encoding
@@ -67,10 +68,10 @@ struct DataEncodingTests {
         let attachment = try path.decode(Attachment.self, Self.json(form), configuration: configuration)
         #expect(attachment == Self.expected)
         let encoded = try path.encode(attachment, configuration: configuration)
-        let canonical = Sem.canonical(json: form)
-        for key in ["payload", "thumbnail"] { #expect(Sem.canonical(encoded[key]) == canonical, "\(key)") }
-        #expect(Sem.canonical((encoded["chunks"] as? [Any])?.first) == canonical)
-        #expect(Sem.canonical((encoded["blob"] as? [String: Any])?["bytes"]) == canonical)
+        let canonical = FoundationJSON.canonical(json: form)
+        for key in ["payload", "thumbnail"] { #expect(FoundationJSON.canonical(encoded[key]) == canonical, "\(key)") }
+        #expect(FoundationJSON.canonical((encoded["chunks"] as? [Any])?.first) == canonical)
+        #expect(FoundationJSON.canonical((encoded["blob"] as? [String: Any])?["bytes"]) == canonical)
         #expect(encoded["checksum"] as? String == "0001fbff3e10", "the property's own form")
     }
 
@@ -79,22 +80,22 @@ struct DataEncodingTests {
     func agreesWithJSONEncoder() throws {
         var attachment = Attachment()
         attachment.payload = Data((0...255).map { UInt8($0) })
-        let encoded = try Sem.object(JSONAdapter.jsonData(from: attachment))
-        let twin = try Sem.object(JSONEncoder().encode(["payload": attachment.payload]))
+        let encoded = try FoundationJSON.object(JSONAdapter.jsonData(from: attachment))
+        let twin = try FoundationJSON.object(JSONEncoder().encode(["payload": attachment.payload]))
         #expect(encoded["payload"] as? String == twin["payload"] as? String)
         #expect(try JSONAdapter.model(of: Attachment.self, from: encoded).payload == attachment.payload)
 
         var configuration = JSONAdapter.Configuration()
         configuration.dataEncoding = .byteArray
-        let bytes = try Sem.object(JSONAdapter.jsonData(from: attachment, configuration: configuration))
+        let bytes = try FoundationJSON.object(JSONAdapter.jsonData(from: attachment, configuration: configuration))
         let encoder = JSONEncoder()
         encoder.dataEncodingStrategy = .deferredToData
-        let deferred = try Sem.object(encoder.encode(["payload": attachment.payload]))
-        #expect(Sem.canonical(bytes["payload"]) == Sem.canonical(deferred["payload"]))
+        let deferred = try FoundationJSON.object(encoder.encode(["payload": attachment.payload]))
+        #expect(FoundationJSON.canonical(bytes["payload"]) == FoundationJSON.canonical(deferred["payload"]))
     }
 
     /// Checks: URL-safe base64 reads with or without padding, hex in either case, byte arrays with exact integers.
-    @Test("accepted spellings", arguments: SemPath.allCases, [
+    @Test("accepted spellings", arguments: DecodingPath.allCases, [
         (Encoding.base64URL, #""AAH7_z4Q""#, [0, 1, 0xFB, 0xFF, 0x3E, 0x10]),
         (.base64URL, #""AAE""#, [0, 1]),
         (.base64URL, #""AAE=""#, [0, 1]),
@@ -103,7 +104,7 @@ struct DataEncodingTests {
         (.byteArray, "[5.0, 1e2]", [5, 100]),
         (.base64, #""AAE=""#, [0, 1]),
     ])
-    func spellings(path: SemPath, row: (encoding: Encoding, form: String, bytes: [UInt8])) throws {
+    func spellings(path: DecodingPath, row: (encoding: Encoding, form: String, bytes: [UInt8])) throws {
         var configuration = JSONAdapter.Configuration()
         configuration.dataEncoding = row.encoding
         let attachment = try path.decode(Attachment.self, #"{"payload": \#(row.form)}"#, configuration: configuration)
@@ -111,7 +112,7 @@ struct DataEncodingTests {
     }
 
     /// Checks: input in another form is refused, naming what was expected and found.
-    @Test("bad input is named", arguments: SemPath.allCases, [
+    @Test("bad input is named", arguments: DecodingPath.allCases, [
         (Encoding.base64, #""%%""#, #"expected base64 data, found string "%%""#),
         (.base64, #""AAE""#, #"expected base64 data, found string "AAE""#),
         (.base64, #"" AAE=""#, #"expected base64 data, found string " AAE=""#),
@@ -127,14 +128,14 @@ struct DataEncodingTests {
         (.byteArray, #"["1"]"#, "expected an array of bytes (integers 0–255), found array of 1"),
         (.byteArray, #""AAE=""#, #"expected an array of bytes (integers 0–255), found string "AAE=""#),
     ])
-    func badInput(path: SemPath, row: (encoding: Encoding, form: String, reason: String)) throws {
+    func badInput(path: DecodingPath, row: (encoding: Encoding, form: String, reason: String)) throws {
         var configuration = JSONAdapter.Configuration()
         configuration.dataEncoding = row.encoding
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try path.decode(Attachment.self, #"{"payload": \#(row.form)}"#, configuration: configuration)
         })
         #expect(error.description == #"Attachment.payload → "payload": \#(row.reason)"#)
-        let inside = try #require(Sem.adapterError {
+        let inside = try #require(adapterError {
             _ = try path.decode(Attachment.self, #"{"blob": {"bytes": \#(row.form)}}"#, configuration: configuration)
         })
         #expect(inside.description == #"Attachment.blob → "blob.bytes": \#(row.reason)"#)
@@ -142,9 +143,9 @@ struct DataEncodingTests {
     }
 
     /// Checks: the per-property transformer names its form, and `nil` and null pass through.
-    @Test("the per-property transformer", arguments: SemPath.allCases)
-    func transformer(path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(Attachment.self, #"{"checksum": "xyz"}"#) })
+    @Test("the per-property transformer", arguments: DecodingPath.allCases)
+    func transformer(path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(Attachment.self, #"{"checksum": "xyz"}"#) })
         #expect(error.description == #"Attachment.checksum → "checksum": expected hex data, found string "xyz""#)
         #expect(try path.decode(Attachment.self, #"{"thumbnail": null}"#).thumbnail == nil)
         let transformer = ValueTransformer.data(.byteArray)

@@ -16,16 +16,16 @@ struct SemJSONDataTests {
 
     static let extremesJSON = #"{"big": 18446744073709551615, "small": -9223372036854775808, "bigs": [18446744073709551615, 9223372036854775808, 0]}"#
 
-    @Test("UInt64.max and Int64.min decode exactly", arguments: SemPath.allCases)
-    func extremesDecode(path: SemPath) throws {
+    @Test("UInt64.max and Int64.min decode exactly", arguments: DecodingPath.allCases)
+    func extremesDecode(path: DecodingPath) throws {
         let model = try path.decode(SemExtremes.self, Self.extremesJSON)
         #expect(model.big == UInt64.max)
         #expect(model.small == Int64.min)
         #expect(model.bigs == [UInt64.max, UInt64(Int64.max) + 1, 0])
     }
 
-    @Test("UInt64.max and Int64.min encode exactly and round-trip", arguments: SemPath.allCases)
-    func extremesEncode(path: SemPath) throws {
+    @Test("UInt64.max and Int64.min encode exactly and round-trip", arguments: DecodingPath.allCases)
+    func extremesEncode(path: DecodingPath) throws {
         var model = SemExtremes()
         model.big = UInt64.max
         model.small = Int64.min
@@ -47,7 +47,7 @@ struct SemJSONDataTests {
     @Test("model(of:fromJSONData:) on valid JSON that is not an object is .invalidJSONDictionary",
           arguments: nonObjects)
     func modelOfNonObject(json: String) throws {
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try JSONAdapter.model(of: SemLeaf.self, fromJSONData: Data(json.utf8))
         })
         #expect(error.code == .invalidJSONDictionary)
@@ -59,24 +59,24 @@ struct SemJSONDataTests {
     @Test("models(of:fromJSONData:) on valid JSON that is not an array is .invalidJSONDictionary",
           arguments: nonArrays)
     func modelsOfNonArray(json: String) throws {
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try JSONAdapter.models(of: SemLeaf.self, fromJSONData: Data(json.utf8))
         })
         #expect(error.code == .invalidJSONDictionary)
     }
 
     @Test("an array element that is not an object is .invalidJSONDictionary at its index",
-          arguments: SemPath.allCases)
-    func modelsWithNonObjectElement(path: SemPath) throws {
-        let error = try #require(Sem.adapterError {
+          arguments: DecodingPath.allCases)
+    func modelsWithNonObjectElement(path: DecodingPath) throws {
+        let error = try #require(adapterError {
             _ = try path.decodeArray(SemLeaf.self, #"[{"name": "a"}, {"name": "b"}, 7]"#)
         })
         #expect(error.code == .invalidJSONDictionary)
         #expect(error.jsonKeyPath == "[2]")
     }
 
-    @Test("an empty array decodes to no models", arguments: SemPath.allCases)
-    func emptyArray(path: SemPath) throws {
+    @Test("an empty array decodes to no models", arguments: DecodingPath.allCases)
+    func emptyArray(path: DecodingPath) throws {
         #expect(try path.decodeArray(SemLeaf.self, "[]").isEmpty)
     }
 
@@ -90,12 +90,12 @@ struct SemJSONDataTests {
 
     @Test("text that is not JSON is .invalidJSONData", arguments: invalidTexts)
     func invalidText(json: String) throws {
-        let single = try #require(Sem.adapterError {
+        let single = try #require(adapterError {
             _ = try JSONAdapter.model(of: SemLeaf.self, fromJSONData: Data(json.utf8))
         })
         #expect(single.code == .invalidJSONData)
         #expect((single as NSError).code == 6)
-        let many = try #require(Sem.adapterError {
+        let many = try #require(adapterError {
             _ = try JSONAdapter.models(of: SemLeaf.self, fromJSONData: Data(json.utf8))
         })
         #expect(many.code == .invalidJSONData)
@@ -111,7 +111,7 @@ struct SemJSONDataTests {
 
     @Test("bytes that are not UTF-8 JSON are .invalidJSONData", arguments: invalidByteSequences)
     func invalidBytes(bytes: [UInt8]) throws {
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try JSONAdapter.model(of: SemLeaf.self, fromJSONData: Data(bytes))
         })
         #expect(error.code == .invalidJSONData)
@@ -138,17 +138,17 @@ struct SemJSONDataTests {
 
     @Test("nesting deeper than 512 is .invalidJSONData, never a crash", arguments: [513, 514, 10_000, 200_000])
     func nestingTooDeep(depth: Int) throws {
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try JSONAdapter.model(of: SemAnyHolder.self, fromJSONData: Self.nested(depth: depth))
         })
         #expect(error.code == .invalidJSONData)
         // Also when the deep value is not read by the mapping.
-        let unread = try #require(Sem.adapterError {
+        let unread = try #require(adapterError {
             _ = try JSONAdapter.model(of: SemLeaf.self, fromJSONData: Self.nested(depth: depth))
         })
         #expect(unread.code == .invalidJSONData)
         let objects = Data((String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)).utf8)
-        let deepObjects = try #require(Sem.adapterError {
+        let deepObjects = try #require(adapterError {
             _ = try JSONAdapter.model(of: SemLeaf.self, fromJSONData: objects)
         })
         #expect(deepObjects.code == .invalidJSONData)
@@ -168,20 +168,20 @@ struct SemJSONDataTests {
         }
     }
 
-    @Test("escapes and non-ASCII strings decode identically on both paths", arguments: SemPath.allCases)
-    func escapes(path: SemPath) throws {
+    @Test("escapes and non-ASCII strings decode identically on both paths", arguments: DecodingPath.allCases)
+    func escapes(path: DecodingPath) throws {
         let model = try path.decode(SemLeaf.self, #"{"name": "a\"b\\c\/d\b\f\n\r\t\u00e9\ud83d\ude00 ✓"}"#)
         #expect(model.name == "a\"b\\c/d\u{8}\u{C}\n\r\té😀 ✓")
     }
 
     @Test("exponent notation of an integer is that integer (issue 18, item 5); unmapped numbers are ignored",
-          arguments: SemPath.allCases)
-    func exponentNotation(path: SemPath) throws {
+          arguments: DecodingPath.allCases)
+    func exponentNotation(path: DecodingPath) throws {
         let model = try path.decode(SemLeaf.self, #"{"ignored": 1.7976931348623157e308, "other": -0.0, "name": "n", "size": 100}"#)
         #expect(model.name == "n")
         #expect(model.size == 100)
         #expect(try path.decode(SemLeaf.self, #"{"name": "n", "size": 1E2}"#).size == 100)
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemLeaf.self, #"{"name": "n", "size": 1.5E0}"#) })
+        let error = try #require(adapterError { _ = try path.decode(SemLeaf.self, #"{"name": "n", "size": 1.5E0}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "size")
     }

@@ -4,6 +4,7 @@
 import Foundation
 import GitHubModels
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: decoding from a sub-path")
@@ -23,14 +24,14 @@ struct SemSubPathTests {
 
     static let envelope = #"{"data": {"viewer": {"id": 1, "name": "octo"}, "list": [{"id": 2}, {"id": "x"}], "nothing": null, "text": "t"}}"#
 
-    @Test("one model from a nested object", arguments: SemPath.allCases)
-    func nestedObject(path: SemPath) throws {
+    @Test("one model from a nested object", arguments: DecodingPath.allCases)
+    func nestedObject(path: DecodingPath) throws {
         let item = try decode(path, "data.viewer")
         #expect(item.id == 1 && item.name == "octo")
     }
 
-    @Test("errors name the path", arguments: SemPath.allCases)
-    func errors(path: SemPath) throws {
+    @Test("errors name the path", arguments: DecodingPath.allCases)
+    func errors(path: DecodingPath) throws {
         let missing = try #require(throws: JSONAdapterError.self) { try decode(path, "data.missing") }
         #expect(missing.code == .invalidJSONDictionary)
         #expect(missing.jsonKeyPath == "data.missing")
@@ -50,17 +51,17 @@ struct SemSubPathTests {
         #expect(notArray.code == .invalidJSONDictionary)
     }
 
-    private func decode(_ path: SemPath, _ keyPath: String) throws -> StreamItem {
+    private func decode(_ path: DecodingPath, _ keyPath: String) throws -> StreamItem {
         switch path {
         case .data: return try JSONAdapter.model(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
-        case .dictionary: return try JSONAdapter.model(of: StreamItem.self, from: Sem.object(Self.envelope), atKeyPath: keyPath)
+        case .dictionary: return try JSONAdapter.model(of: StreamItem.self, from: FoundationJSON.object(Self.envelope), atKeyPath: keyPath)
         }
     }
 
-    private func decodeArray(_ path: SemPath, _ keyPath: String) throws -> [StreamItem] {
+    private func decodeArray(_ path: DecodingPath, _ keyPath: String) throws -> [StreamItem] {
         switch path {
         case .data: return try JSONAdapter.models(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
-        case .dictionary: return try JSONAdapter.models(of: StreamItem.self, from: Sem.object(Self.envelope), atKeyPath: keyPath)
+        case .dictionary: return try JSONAdapter.models(of: StreamItem.self, from: FoundationJSON.object(Self.envelope), atKeyPath: keyPath)
         }
     }
 }

@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: transformers")
@@ -22,7 +23,7 @@ struct SemTransformerTests {
         var unregistered = false
         defer { if !unregistered { JSONAdapter.register(nil, forType: SemColor.self) } }
 
-        for path in SemPath.allCases {
+        for path in DecodingPath.allCases {
             let palette = try path.decode(SemPalette.self, Self.paletteJSON)
             #expect(palette.primary == SemColor(red: 255, green: 128, blue: 0), "\(path)")
             #expect(palette.accents == [SemColor(red: 0, green: 0, blue: 0), SemColor(red: 10, green: 11, blue: 12)], "\(path)")
@@ -43,10 +44,10 @@ struct SemTransformerTests {
             var empty = SemPalette()
             empty.named = SemColor(red: 255, green: 255, blue: 255)
             empty.highlight = nil
-            #expect(Sem.isNull(try path.encode(empty)["highlight"]), "\(path)")
+            #expect(FoundationJSON.isNull(try path.encode(empty)["highlight"]), "\(path)")
 
             // The registered transformer's errors are .invalidValue with the TransformerError.
-            let bad = try #require(Sem.adapterError { _ = try path.decode(SemPalette.self, ##"{"accents": ["#123456", "blue"]}"##) })
+            let bad = try #require(adapterError { _ = try path.decode(SemPalette.self, ##"{"accents": ["#123456", "blue"]}"##) })
             #expect(bad.code == .invalidValue)
             #expect(bad.propertyKey == "accents")
             #expect(bad.jsonKeyPath == "accents[1]")
@@ -57,8 +58,8 @@ struct SemTransformerTests {
         // Removing it: a SemColor property can no longer be read from a string.
         JSONAdapter.register(nil, forType: SemColor.self)
         unregistered = true
-        for path in SemPath.allCases {
-            let error = try #require(Sem.adapterError { _ = try path.decode(SemPalette.self, ##"{"primary": "#ff8000"}"##) })
+        for path in DecodingPath.allCases {
+            let error = try #require(adapterError { _ = try path.decode(SemPalette.self, ##"{"primary": "#ff8000"}"##) })
             #expect(error.code == .invalidValue, "\(path)")
             #expect(error.propertyKey == "primary", "\(path)")
             // The property's own transformer still works.
@@ -66,15 +67,15 @@ struct SemTransformerTests {
         }
     }
 
-    @Test("the typed ValueTransformer works through the adapter", arguments: SemPath.allCases)
-    func typedTransformer(path: SemPath) throws {
+    @Test("the typed ValueTransformer works through the adapter", arguments: DecodingPath.allCases)
+    func typedTransformer(path: DecodingPath) throws {
         let link = try path.decode(SemLink.self, #"{"title": "t", "href": "https://example.com/x"}"#)
         #expect(link.target == URL(string: "https://example.com/x"))
         #expect(try path.encode(link)["href"] as? String == "https://example.com/x")
 
         let null = try path.decode(SemLink.self, #"{"href": null}"#)
         #expect(null.target == nil)
-        #expect(Sem.isNull(try path.encode(null)["href"]))
+        #expect(FoundationJSON.isNull(try path.encode(null)["href"]))
         #expect(try path.decode(SemLink.self, "{}").target == nil)
     }
 
@@ -86,24 +87,24 @@ struct SemTransformerTests {
     ]
 
     @Test("a transformer error surfaces as .invalidValue whose underlyingError is the TransformerError",
-          arguments: SemPath.allCases, badInputs.indices)
-    func transformerErrorOnDecoding(path: SemPath, index: Int) throws {
+          arguments: DecodingPath.allCases, badInputs.indices)
+    func transformerErrorOnDecoding(path: DecodingPath, index: Int) throws {
         let (json, input) = Self.badInputs[index]
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemLink.self, json) })
+        let error = try #require(adapterError { _ = try path.decode(SemLink.self, json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "target")
         #expect(error.jsonKeyPath == "href")
         let underlying = try #require(error.underlyingError as? TransformerError)
         #expect(underlying.code == .invalidInput)
-        #expect(Sem.canonical(underlying.inputValue) == Sem.canonical(json: input))
+        #expect(FoundationJSON.canonical(underlying.inputValue) == FoundationJSON.canonical(json: input))
         #expect((error as NSError).userInfo[NSUnderlyingErrorKey] != nil)
     }
 
-    @Test("a reverse transformation error surfaces as .invalidValue when encoding", arguments: SemPath.allCases)
-    func transformerErrorOnEncoding(path: SemPath) throws {
+    @Test("a reverse transformation error surfaces as .invalidValue when encoding", arguments: DecodingPath.allCases)
+    func transformerErrorOnEncoding(path: DecodingPath) throws {
         var link = SemLink()
         link.target = URL(string: "http://insecure.example")
-        let error = try #require(Sem.adapterError { _ = try path.encode(link) })
+        let error = try #require(adapterError { _ = try path.encode(link) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "target")
         let underlying = try #require(error.underlyingError as? TransformerError)
@@ -122,7 +123,7 @@ struct SemTransformerTests {
         let arrayTransformer = JSONAdapter.arrayTransformer(modelType: SemLeaf.self)
         let leaves = try arrayTransformer.transformedValue([["name": "x"], ["name": "y"]]) as? [Any]
         #expect(leaves?.compactMap { ($0 as? SemLeaf)?.name } == ["x", "y"])
-        let invalid = Sem.caught(TransformerError.self) { _ = try arrayTransformer.transformedValue("nope") }
+        let invalid = caught(TransformerError.self) { _ = try arrayTransformer.transformedValue("nope") }
         #expect(invalid?.inputValue as? String == "nope")
     }
 }

@@ -4,6 +4,7 @@
 import Foundation
 import GitHubModels
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 final class SemAccount: JSONSerializing {
@@ -29,15 +30,15 @@ struct SemAccountInvalid: Error {}
 
 @Suite("Semantics: partial updates")
 struct SemUpdateTests {
-    @Test("a real issue patched with a few keys keeps the rest", arguments: SemPath.allCases)
-    func patchIssue(path: SemPath) throws {
+    @Test("a real issue patched with a few keys keeps the rest", arguments: DecodingPath.allCases)
+    func patchIssue(path: DecodingPath) throws {
         let issues = try JSONAdapter.models(of: GHIssue.self, fromJSONData: GitHubFixtures.data("issues"))
         var issue = try #require(issues.first)
         let original = issue
         let patch = #"{"title": "Renamed", "state": "closed", "user": {"login": "someone"}, "body": null}"#
         switch path {
         case .data: try JSONAdapter.update(&issue, fromJSONData: Data(patch.utf8))
-        case .dictionary: try JSONAdapter.update(&issue, from: Sem.object(patch))
+        case .dictionary: try JSONAdapter.update(&issue, from: FoundationJSON.object(patch))
         }
         #expect(issue.title == "Renamed")
         #expect(issue.state == .closed)
@@ -48,13 +49,13 @@ struct SemUpdateTests {
         #expect(issue.createdAt == original.createdAt)
     }
 
-    @Test("a class keeps its identity; a custom merge can clear on null", arguments: SemPath.allCases)
-    func classIdentity(path: SemPath) throws {
+    @Test("a class keeps its identity; a custom merge can clear on null", arguments: DecodingPath.allCases)
+    func classIdentity(path: DecodingPath) throws {
         let account = try path.decode(SemAccount.self, #"{"name": "ann", "email": "a@example.com", "visits": 3}"#)
         var updated = account
         switch path {
         case .data: try JSONAdapter.update(&updated, fromJSONData: Data(#"{"visits": 4, "email": null}"#.utf8))
-        case .dictionary: try JSONAdapter.update(&updated, from: Sem.object(#"{"visits": 4, "email": null}"#))
+        case .dictionary: try JSONAdapter.update(&updated, from: FoundationJSON.object(#"{"visits": 4, "email": null}"#))
         }
         #expect(updated === account)
         #expect(account.visits == 4)
@@ -62,8 +63,8 @@ struct SemUpdateTests {
         #expect(account.name == "ann")
     }
 
-    @Test("nothing changes when the patch fails or the result is invalid", arguments: SemPath.allCases)
-    func atomic(path: SemPath) throws {
+    @Test("nothing changes when the patch fails or the result is invalid", arguments: DecodingPath.allCases)
+    func atomic(path: DecodingPath) throws {
         let account = try path.decode(SemAccount.self, #"{"name": "ann", "visits": 3}"#)
         var target = account
         #expect(throws: JSONAdapterError.self) {

@@ -61,12 +61,12 @@ struct AnyValueEqualityTests {
         for _ in 0..<500 {
             let json = #"{"value": \#(generator.value(depth: 0)), "object": \#(generator.object(depth: 1)), "#
                 + #""list": \#(generator.array(depth: 1))}"#
-            let fromBytes = try SemPath.data.decode(Payload.self, json)
-            let fromDictionary = try SemPath.dictionary.decode(Payload.self, json)
+            let fromBytes = try DecodingPath.data.decode(Payload.self, json)
+            let fromDictionary = try DecodingPath.dictionary.decode(Payload.self, json)
             #expect(fromBytes == fromDictionary, "\(json)")
             #expect(fromBytes.hashValue == fromDictionary.hashValue, "\(json)")
             // `init(dictionary:)` keeps JSONSerialization's NSNumber, NSString, NSArray and NSDictionary as they are.
-            let fromFoundation = try Payload(dictionary: Sem.object(json))
+            let fromFoundation = try Payload(dictionary: FoundationJSON.object(json))
             #expect(fromFoundation == fromBytes, "\(json)")
             #expect(fromFoundation.hashValue == fromBytes.hashValue, "\(json)")
             let roundTrip = try JSONAdapter.model(of: Payload.self, fromJSONData: JSONAdapter.jsonData(from: fromDictionary))
@@ -78,8 +78,8 @@ struct AnyValueEqualityTests {
     }
 
     @Test("a [String: Any] holding [Int] equals the same values decoded back as [Any], with equal hashes",
-          arguments: SemPath.allCases)
-    func typedCollectionsEqualDecoded(path: SemPath) throws {
+          arguments: DecodingPath.allCases)
+    func typedCollectionsEqualDecoded(path: DecodingPath) throws {
         var built = Payload()
         built.object = ["ids": [1, 2, 3], "names": ["a": "b"], "ratio": 0.5]
         built.list = [[1.5, 2.5], ["x": 1]]

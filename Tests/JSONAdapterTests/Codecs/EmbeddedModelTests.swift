@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Key paths: models inside Any values")
@@ -62,17 +63,17 @@ struct EmbeddedModelTests {
 
     @Test("models inside Any, [Any] and [String: Any] encode with their own mappings")
     func encodes() throws {
-        let texts = try KeyPathTestSupport.encodedTexts(Self.envelope())
-        #expect(texts.dictionary == KeyPathTestSupport.canonical(json: Self.envelopeJSON))
+        let texts = try DecodingPath.encodedTexts(Self.envelope())
+        #expect(texts.dictionary == FoundationJSON.canonical(json: Self.envelopeJSON))
         #expect(texts.data == texts.dictionary)
     }
 
-    @Test("the JSON decodes back to the models' JSON objects", arguments: SemPath.allCases)
-    func decodesBack(path: SemPath) throws {
+    @Test("the JSON decodes back to the models' JSON objects", arguments: DecodingPath.allCases)
+    func decodesBack(path: DecodingPath) throws {
         let encoded = try path.encode(Self.envelope())
         let decoded = try path.decode(Envelope.self, object: encoded)
-        #expect(Sem.canonical(decoded.payload) == Sem.canonical(json: #"{"dog_name": "Rex", "birth": {"date": null}}"#))
-        #expect(KeyPathTestSupport.canonical(try path.encode(decoded)) == KeyPathTestSupport.canonical(json: Self.envelopeJSON))
+        #expect(FoundationJSON.canonical(decoded.payload) == FoundationJSON.canonical(json: #"{"dog_name": "Rex", "birth": {"date": null}}"#))
+        #expect(FoundationJSON.canonical(try path.encode(decoded)) == FoundationJSON.canonical(json: Self.envelopeJSON))
     }
 
     @Test("the configuration applies inside")
@@ -80,16 +81,16 @@ struct EmbeddedModelTests {
         var envelope = Envelope()
         envelope.items = [Dog("A", born: Date(timeIntervalSince1970: 86_400))]
         let configuration = JSONAdapter.Configuration(dateFormat: .secondsSince1970, options: .omitNilValues)
-        let texts = try KeyPathTestSupport.encodedTexts(envelope, configuration: configuration)
+        let texts = try DecodingPath.encodedTexts(envelope, configuration: configuration)
         #expect(texts.dictionary == #"{"by_name":{},"items":[{"birth":{"date":86400},"dog_name":"A"}]}"#)
         #expect(texts.data == texts.dictionary)
     }
 
-    @Test("a model that fails to encode names its place", arguments: SemPath.allCases)
-    func failureNamesThePlace(path: SemPath) throws {
+    @Test("a model that fails to encode names its place", arguments: DecodingPath.allCases)
+    func failureNamesThePlace(path: DecodingPath) throws {
         var envelope = Envelope()
         envelope.items = [Dog("A"), ["inner": Dog("B", born: Date(timeIntervalSince1970: .nan))] as [String: Any]]
-        let error = try #require(Sem.adapterError { _ = try path.encode(envelope) })
+        let error = try #require(adapterError { _ = try path.encode(envelope) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "items")
         #expect(error.jsonKeyPath == "items[1].inner.birth.date")
@@ -103,12 +104,12 @@ struct EmbeddedModelTests {
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name", "next": "next"] }
     }
 
-    @Test("a model that holds itself fails instead of recursing without end", arguments: SemPath.allCases)
-    func cycle(path: SemPath) throws {
+    @Test("a model that holds itself fails instead of recursing without end", arguments: DecodingPath.allCases)
+    func cycle(path: DecodingPath) throws {
         let loop = Loop()
         loop.next = [loop] as [Any]
         defer { loop.next = nil }  // break the cycle
-        let error = try #require(Sem.adapterError { _ = try path.encode(loop) })
+        let error = try #require(adapterError { _ = try path.encode(loop) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "next")
         #expect(error.jsonKeyPath?.hasPrefix("next[0].next[0].") == true)
@@ -122,12 +123,12 @@ struct EmbeddedModelTests {
     }
 
     @Test("containers nested past the limit fail, with or without a model at the bottom",
-          arguments: SemPath.allCases, [true, false])
-    func depth(path: SemPath, withModel: Bool) throws {
+          arguments: DecodingPath.allCases, [true, false])
+    func depth(path: DecodingPath, withModel: Bool) throws {
         let bottom: Any = withModel ? Dog("deep") : 1
         var envelope = Envelope()
         envelope.payload = Self.nested(bottom, levels: EmbeddedModels.maximumDepth + 1)
-        let error = try #require(Sem.adapterError { _ = try path.encode(envelope) })
+        let error = try #require(adapterError { _ = try path.encode(envelope) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "payload")
         #expect(error.description.contains("deeper than \(EmbeddedModels.maximumDepth)"))
@@ -143,7 +144,7 @@ struct EmbeddedModelTests {
         if withModel {
             #expect((value as? [String: Any])?["dog_name"] as? String == "deep")
         } else {
-            #expect(Sem.number(value) == 1)
+            #expect(FoundationJSON.number(value) == 1)
         }
     }
 }

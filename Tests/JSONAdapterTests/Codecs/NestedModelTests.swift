@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: nesting")
@@ -18,8 +19,8 @@ struct SemNestingTests {
          "all": [{"type": "picture", "id": 2, "image": {"width": 3}}, {"type": "base", "id": 3}]}
         """#
 
-    @Test("class-cluster properties of another model decode and encode as their subclasses", arguments: SemPath.allCases)
-    func nestedClassCluster(path: SemPath) throws {
+    @Test("class-cluster properties of another model decode and encode as their subclasses", arguments: DecodingPath.allCases)
+    func nestedClassCluster(path: DecodingPath) throws {
         let inbox = try path.decode(SemInbox.self, Self.inboxJSON)
         #expect((inbox.latest as? SemTextMessage)?.text == "hi")
         #expect((inbox.all.first as? SemPictureMessage)?.width == 3)
@@ -31,12 +32,12 @@ struct SemNestingTests {
         #expect((latest["body"] as? [String: Any])?["text"] as? String == "hi")
         #expect(latest["type"] as? String == "text")
         let all = try #require(json["all"] as? [[String: Any]])
-        #expect((all.first?["image"] as? [String: Any]).flatMap { Sem.number($0["width"]) } == 3)
+        #expect((all.first?["image"] as? [String: Any]).flatMap { FoundationJSON.number($0["width"]) } == 3)
 
         let text = String(decoding: try JSONAdapter.jsonData(from: inbox), as: UTF8.self)
         #expect(try path.decode(SemInbox.self, text) == inbox)
 
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try path.decode(SemInbox.self, #"{"all": [{"type": "base"}, {"type": "nobody"}]}"#)
         })
         #expect(error.code == .noClassFound)
@@ -44,8 +45,8 @@ struct SemNestingTests {
         #expect(error.jsonKeyPath == "all[1]")
     }
 
-    @Test("recursive models decode, encode and round-trip", arguments: SemPath.allCases)
-    func recursiveModel(path: SemPath) throws {
+    @Test("recursive models decode, encode and round-trip", arguments: DecodingPath.allCases)
+    func recursiveModel(path: DecodingPath) throws {
         let json = #"{"name": "root", "children": [{"name": "a", "children": [{"name": "a1", "parent": {"name": "a"}}]}, {"name": "b"}]}"#
         let tree = try path.decode(SemNode.self, json)
         #expect(tree.name == "root")
@@ -57,7 +58,7 @@ struct SemNestingTests {
         #expect(try path.decode(SemNode.self, encoded) == tree)
         #expect(try JSONAdapter.model(of: SemNode.self, from: JSONAdapter.jsonDictionary(from: tree)) == tree)
 
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try path.decode(SemNode.self, #"{"children": [{"children": [{"name": 5}]}]}"#)
         })
         #expect(error.jsonKeyPath == "children[0].children[0].name")
@@ -70,8 +71,8 @@ struct SemNestingTests {
         "9999-12-31T23:59:59.999Z",
     ]
 
-    @Test("a decoded date encodes to the same text and decodes to the same date", arguments: SemPath.allCases, dateTexts)
-    func dateTextIsStable(path: SemPath, text: String) throws {
+    @Test("a decoded date encodes to the same text and decodes to the same date", arguments: DecodingPath.allCases, dateTexts)
+    func dateTextIsStable(path: DecodingPath, text: String) throws {
         let model = try path.decode(SemTypes.self, #"{"date": "\#(text)"}"#)
         let encoded = try path.encode(model)
         #expect(encoded["date"] as? String == text)
@@ -83,16 +84,16 @@ struct SemNestingTests {
         #expect(try JSONAdapter.model(of: SemTypes.self, fromJSONData: data).date == model.date)
     }
 
-    @Test("a transformer output that does not fit the property is .invalidValue", arguments: SemPath.allCases)
-    func transformerOutputMismatch(path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemWrongOutput.self, #"{"title": "t"}"#) })
+    @Test("a transformer output that does not fit the property is .invalidValue", arguments: DecodingPath.allCases)
+    func transformerOutputMismatch(path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemWrongOutput.self, #"{"title": "t"}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "title")
         #expect(error.jsonKeyPath == "title")
     }
 
-    @Test(".omitNilValues also leaves out the nil properties of nested models", arguments: SemPath.allCases)
-    func omitNilValuesInNestedModels(path: SemPath) throws {
+    @Test(".omitNilValues also leaves out the nil properties of nested models", arguments: DecodingPath.allCases)
+    func omitNilValuesInNestedModels(path: DecodingPath) throws {
         var node = SemNode("root", [SemNode("child")])
         node.parentName = nil
         let json = try path.encode(node, options: .omitNilValues)

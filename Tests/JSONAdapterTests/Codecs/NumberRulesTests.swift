@@ -43,18 +43,18 @@ struct NumberRulesTests {
           arguments: [
               ("5.0", 5), ("1e2", 100), ("100e-2", 1), ("1E+2", 100), ("0.1e1", 1), ("1.5e1", 15), ("-0.0", 0),
               ("-2.000", -2), ("9007199254740993.0", 9_007_199_254_740_993), ("4294967296e0", 4_294_967_296),
-          ] as [(String, Int)], SemPath.allCases)
-    func integralIntoInt(_ pair: (literal: String, expected: Int), path: SemPath) throws {
+          ] as [(String, Int)], DecodingPath.allCases)
+    func integralIntoInt(_ pair: (literal: String, expected: Int), path: DecodingPath) throws {
         let json = #"{"int": \#(pair.literal)}"#
         #expect(try path.decode(Numbers.self, json).int == pair.expected)
         #expect(try JSONDecoder().decode(Oracle.self, from: Data(json.utf8)).int == pair.expected)
     }
 
     @Test("fractions, infinities and values out of range stay .invalidValue, as JSONDecoder refuses them",
-          arguments: ["3.5", "-0.5", "1.05e1", "9.2233720368547759e18", "1e19", "-9223372036854775809"], SemPath.allCases)
-    func nonIntegersRefused(literal: String, path: SemPath) throws {
+          arguments: ["3.5", "-0.5", "1.05e1", "9.2233720368547759e18", "1e19", "-9223372036854775809"], DecodingPath.allCases)
+    func nonIntegersRefused(literal: String, path: DecodingPath) throws {
         let json = #"{"int": \#(literal)}"#
-        let error = try #require(Sem.adapterError { _ = try path.decode(Numbers.self, json) })
+        let error = try #require(adapterError { _ = try path.decode(Numbers.self, json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "int")
         #expect(error.jsonKeyPath == "int")
@@ -63,42 +63,42 @@ struct NumberRulesTests {
 
     @Test("1e400 is refused: .invalidValue on the bytes path (JSONSerialization refuses the whole text)")
     func hugeExponent() throws {
-        let error = try #require(Sem.adapterError { _ = try SemPath.data.decode(Numbers.self, #"{"int": 1e400}"#) })
+        let error = try #require(adapterError { _ = try DecodingPath.data.decode(Numbers.self, #"{"int": 1e400}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.description.contains("found number 1e400"))
-        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: Numbers.self, from: ["int": Double.infinity]) }?.code
+        #expect(adapterError { _ = try JSONAdapter.model(of: Numbers.self, from: ["int": Double.infinity]) }?.code
                 == .invalidValue)
     }
 
     @Test("the range is the property's own", arguments: [
         ("int8", "127.0", true), ("int8", "128.0", false), ("int8", "-1.28e2", true), ("int8", "-129e0", false),
         ("uint8", "2.55e2", true), ("uint8", "-1.0", false), ("uint8", "-0.0", true),
-    ] as [(String, String, Bool)], SemPath.allCases)
-    func ranges(_ row: (key: String, literal: String, fits: Bool), path: SemPath) throws {
+    ] as [(String, String, Bool)], DecodingPath.allCases)
+    func ranges(_ row: (key: String, literal: String, fits: Bool), path: DecodingPath) throws {
         let json = #"{"\#(row.key)": \#(row.literal)}"#
         if row.fits {
             let model = try path.decode(Numbers.self, json)
             #expect(model.int8 != -1 || model.uint8 != 0 || row.literal.hasPrefix("-0"))
         } else {
-            #expect(Sem.adapterError { _ = try path.decode(Numbers.self, json) }?.propertyKey == row.key)
+            #expect(adapterError { _ = try path.decode(Numbers.self, json) }?.propertyKey == row.key)
         }
     }
 
     @Test("typed transformer closures take the same integral numbers, on both paths",
-          arguments: [("5.0", "#5"), ("1e2", "#100"), ("7", "#7")] as [(String, String)], SemPath.allCases)
-    func typedClosures(_ pair: (literal: String, expected: String), path: SemPath) throws {
+          arguments: [("5.0", "#5"), ("1e2", "#100"), ("7", "#7")] as [(String, String)], DecodingPath.allCases)
+    func typedClosures(_ pair: (literal: String, expected: String), path: DecodingPath) throws {
         #expect(try path.decode(Transformed.self, #"{"count": \#(pair.literal)}"#).count == pair.expected)
     }
 
-    @Test("a typed closure refuses a fraction", arguments: SemPath.allCases)
-    func typedClosureRefusesFraction(path: SemPath) throws {
-        #expect(Sem.adapterError { _ = try path.decode(Transformed.self, #"{"count": 3.5}"#) }?.code == .invalidValue)
+    @Test("a typed closure refuses a fraction", arguments: DecodingPath.allCases)
+    func typedClosureRefusesFraction(path: DecodingPath) throws {
+        #expect(adapterError { _ = try path.decode(Transformed.self, #"{"count": 3.5}"#) }?.code == .invalidValue)
     }
 
     @Test("-0.0 and -0 keep their sign in floating-point properties on the bytes path, as JSONDecoder reads them",
           arguments: ["-0.0", "-0", "-0e5", "-0.000"])
     func negativeZero(literal: String) throws {
-        let model = try SemPath.data.decode(Numbers.self, #"{"double": \#(literal), "float": \#(literal)}"#)
+        let model = try DecodingPath.data.decode(Numbers.self, #"{"double": \#(literal), "float": \#(literal)}"#)
         #expect(model.double == 0 && model.double.sign == .minus)
         #expect(model.float == 0 && model.float.sign == .minus)
         struct Oracle: Decodable { var double: Double }
@@ -111,9 +111,9 @@ struct NumberRulesTests {
 
     @Test("-0.0 through JSONSerialization keeps its sign too; -0 (an integer to it) is 0; both equal 0.0")
     func negativeZeroThroughDictionaries() throws {
-        #expect(try SemPath.dictionary.decode(Numbers.self, #"{"double": -0.0}"#).double.sign == .minus)
-        let fromBytes = try SemPath.data.decode(Numbers.self, #"{"double": -0}"#)
-        let fromDictionary = try SemPath.dictionary.decode(Numbers.self, #"{"double": -0}"#)
+        #expect(try DecodingPath.dictionary.decode(Numbers.self, #"{"double": -0.0}"#).double.sign == .minus)
+        let fromBytes = try DecodingPath.data.decode(Numbers.self, #"{"double": -0}"#)
+        let fromDictionary = try DecodingPath.dictionary.decode(Numbers.self, #"{"double": -0}"#)
         #expect(fromBytes == fromDictionary)
         #expect(fromBytes.hashValue == fromDictionary.hashValue)
     }
@@ -133,8 +133,8 @@ struct NumberRulesTests {
     @Test("JSONSerialization's NSDecimalNumber for a long literal decodes like the bytes into Double")
     func longLiteralIntoDouble() throws {
         let json = #"{"double": 8.880000000000000000001}"#
-        let fromDictionary = try SemPath.dictionary.decode(Numbers.self, json)
-        let fromBytes = try SemPath.data.decode(Numbers.self, json)
+        let fromDictionary = try DecodingPath.dictionary.decode(Numbers.self, json)
+        let fromBytes = try DecodingPath.data.decode(Numbers.self, json)
         #expect(fromBytes.double == 8.88)
         #expect(fromDictionary.double == fromBytes.double)
     }

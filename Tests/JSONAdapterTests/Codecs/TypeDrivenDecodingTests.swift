@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 /// A JSON object that decodes into `SemTypes`, and what the model must then hold.
@@ -100,7 +101,7 @@ struct SemTypeDrivenDecodingTests {
             $0.urls == [URL(string: "https://a.example")!, URL(string: "file:///tmp/x")!]
         },
         SemDecodeCase(#"{"dates": ["2017-10-10T16:00:00Z", "1970-01-01T00:00:00Z"]}"#) {
-            $0.dates == [Sem.fixtureDate, Date(timeIntervalSince1970: 0)]
+            $0.dates == [GitHubFixture.date, Date(timeIntervalSince1970: 0)]
         },
         SemDecodeCase(#"{"dates": null}"#) { $0.dates == nil },
         SemDecodeCase(#"{"tagSet": ["a", "b", "a"]}"#) { $0.tagSet == ["a", "b"] },
@@ -117,14 +118,14 @@ struct SemTypeDrivenDecodingTests {
         SemDecodeCase(#"{"uuidsByName": null}"#) { $0.uuidsByName == nil },
     ]
 
-    @Test("a valid JSON value becomes the property's type", arguments: SemPath.allCases, validCases)
-    func validValue(path: SemPath, testCase: SemDecodeCase) throws {
+    @Test("a valid JSON value becomes the property's type", arguments: DecodingPath.allCases, validCases)
+    func validValue(path: DecodingPath, testCase: SemDecodeCase) throws {
         let model = try path.decode(SemTypes.self, testCase.json)
         #expect(testCase.check(model), "\(model)")
     }
 
-    @Test("an empty object leaves every property at its default", arguments: SemPath.allCases)
-    func emptyObject(path: SemPath) throws {
+    @Test("an empty object leaves every property at its default", arguments: DecodingPath.allCases)
+    func emptyObject(path: DecodingPath) throws {
         #expect(try path.decode(SemTypes.self, "{}") == SemTypes())
     }
 
@@ -184,9 +185,9 @@ struct SemTypeDrivenDecodingTests {
     ]
 
     @Test("a JSON value that does not fit exactly is .invalidValue with its property and path",
-          arguments: SemPath.allCases, invalidCases)
-    func invalidValue(path: SemPath, testCase: SemInvalidCase) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemTypes.self, testCase.json) })
+          arguments: DecodingPath.allCases, invalidCases)
+    func invalidValue(path: DecodingPath, testCase: SemInvalidCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemTypes.self, testCase.json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath == testCase.jsonKeyPath)
@@ -205,17 +206,17 @@ struct SemTypeDrivenDecodingTests {
     ]
 
     @Test("exactness errors behind dotted paths name the property and the full path",
-          arguments: SemPath.allCases, strictCases)
-    func exactnessBehindDottedPaths(path: SemPath, testCase: SemInvalidCase) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemStrict.self, testCase.json) })
+          arguments: DecodingPath.allCases, strictCases)
+    func exactnessBehindDottedPaths(path: DecodingPath, testCase: SemInvalidCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemStrict.self, testCase.json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath == testCase.jsonKeyPath)
         #expect(error.modelTypeName == "SemStrict")
     }
 
-    @Test("the same values decode on both paths", arguments: SemPath.allCases)
-    func exactValuesBehindDottedPaths(path: SemPath) throws {
+    @Test("the same values decode on both paths", arguments: DecodingPath.allCases)
+    func exactValuesBehindDottedPaths(path: DecodingPath) throws {
         let model = try path.decode(SemStrict.self, #"{"stats": {"count": -3, "small": -128}, "info": {"name": "n"}, "flag": true, "ratio": 0.5, "u": 200}"#)
         #expect(model.count == -3)
         #expect(model.small == -128)
@@ -229,15 +230,15 @@ struct SemTypeDrivenDecodingTests {
         "42", "-1.5", #""text""#, "true", "false", #"[1, "a", null, {"k": []}]"#, #"{"k": {"n": [true]}}"#, "[]", "{}",
     ]
 
-    @Test("`Any` takes any JSON value", arguments: SemPath.allCases, anyValues)
-    func anyTakesEverything(path: SemPath, json: String) throws {
+    @Test("`Any` takes any JSON value", arguments: DecodingPath.allCases, anyValues)
+    func anyTakesEverything(path: DecodingPath, json: String) throws {
         let model = try path.decode(SemAnyHolder.self, #"{"value": \#(json), "maybe": \#(json)}"#)
-        #expect(Sem.canonical(model.value) == Sem.canonical(json: json))
-        #expect(Sem.canonical(model.maybe) == Sem.canonical(json: json))
+        #expect(FoundationJSON.canonical(model.value) == FoundationJSON.canonical(json: json))
+        #expect(FoundationJSON.canonical(model.maybe) == FoundationJSON.canonical(json: json))
     }
 
-    @Test("`Any?` takes null as nil; a missing key leaves the default", arguments: SemPath.allCases)
-    func anyNull(path: SemPath) throws {
+    @Test("`Any?` takes null as nil; a missing key leaves the default", arguments: DecodingPath.allCases)
+    func anyNull(path: DecodingPath) throws {
         let model = try path.decode(SemAnyHolder.self, #"{"maybe": null}"#)
         #expect(model.maybe == nil)
         #expect(model.value as? String == "unset")
@@ -246,10 +247,10 @@ struct SemTypeDrivenDecodingTests {
     @Test("a Bool NSNumber is not an integer and an integer NSNumber is not a Bool (native dictionaries too)")
     func boolsAndNumbersStayApart() throws {
         // Swift literals, not JSONSerialization output.
-        let intFromBool = try #require(Sem.adapterError { _ = try JSONAdapter.model(of: SemStrict.self, from: ["stats": ["count": true]]) })
+        let intFromBool = try #require(adapterError { _ = try JSONAdapter.model(of: SemStrict.self, from: ["stats": ["count": true]]) })
         #expect(intFromBool.code == .invalidValue)
         #expect(intFromBool.jsonKeyPath == "stats.count")
-        let boolFromInt = try #require(Sem.adapterError { _ = try JSONAdapter.model(of: SemStrict.self, from: ["flag": 1]) })
+        let boolFromInt = try #require(adapterError { _ = try JSONAdapter.model(of: SemStrict.self, from: ["flag": 1]) })
         #expect(boolFromInt.code == .invalidValue)
         #expect(boolFromInt.propertyKey == "flag")
         let model = try JSONAdapter.model(of: SemStrict.self, from: ["stats": ["count": 5, "small": Int8(-3)], "flag": true,

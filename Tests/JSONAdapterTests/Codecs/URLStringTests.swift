@@ -30,14 +30,14 @@ struct URLStringTests {
     ]
 
     @Test("a string decodes to URL(string:)'s URL, or fails where it gives none",
-          arguments: SemPath.allCases, strings)
-    func decodes(path: SemPath, string: String) throws {
+          arguments: DecodingPath.allCases, strings)
+    func decodes(path: DecodingPath, string: String) throws {
         let oracle = string.isEmpty ? nil : URL(string: string)
         for key in ["url", "urls", "via_transformer"] {
             let value: Any = key == "urls" ? [string] : string
             let decode = { try path.decode(Link.self, object: [key: value]) }
             guard let oracle else {
-                let error = try #require(Sem.adapterError { _ = try decode() })
+                let error = try #require(adapterError { _ = try decode() })
                 #expect(error.code == .invalidValue)
                 #expect(error.jsonKeyPath == (key == "urls" ? "urls[0]" : key))
                 continue
@@ -49,8 +49,8 @@ struct URLStringTests {
         }
     }
 
-    @Test("encoding writes absoluteString, which decodes to the same URL", arguments: SemPath.allCases, strings)
-    func roundTrips(path: SemPath, string: String) throws {
+    @Test("encoding writes absoluteString, which decodes to the same URL", arguments: DecodingPath.allCases, strings)
+    func roundTrips(path: DecodingPath, string: String) throws {
         guard !string.isEmpty, let url = URL(string: string) else { return }
         var link = Link()
         link.url = url
@@ -67,7 +67,7 @@ struct URLStringTests {
     func percentEncoding() throws {
         // Older Apple systems' `URL(string:)` refuses such strings instead.
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-        let link = try SemPath.data.decode(Link.self, #"{"url": "https://example.com/café au lait"}"#)
+        let link = try DecodingPath.data.decode(Link.self, #"{"url": "https://example.com/café au lait"}"#)
         #expect(link.url?.absoluteString == "https://example.com/caf%C3%A9%20au%20lait")
     }
 }

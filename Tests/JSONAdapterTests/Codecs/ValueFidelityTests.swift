@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 // MARK: - Models
@@ -131,42 +132,42 @@ struct ValueFidelityTests {
     static let nonIntegers = ["1.5", "-0.5", "5e-324", "3.5", "1e19", "9223372036854775808", "-9223372036854775809"]
 
     @Test("a number whose value is no integer in range is .invalidValue for an integer property",
-          arguments: nonIntegers, SemPath.allCases)
-    func nonIntegerIntoInt(literal: String, path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(VFValues.self, #"{"int": \#(literal)}"#) })
+          arguments: nonIntegers, DecodingPath.allCases)
+    func nonIntegerIntoInt(literal: String, path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(VFValues.self, #"{"int": \#(literal)}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "int")
     }
 
     @Test("integer literals go into integer properties exactly", arguments: [
         ("0", 0), ("-0", 0), ("42", 42), ("-9223372036854775808", Int.min), ("9223372036854775807", Int.max),
-    ], SemPath.allCases)
-    func integerLiteralIntoInt(_ pair: (literal: String, expected: Int), path: SemPath) throws {
+    ], DecodingPath.allCases)
+    func integerLiteralIntoInt(_ pair: (literal: String, expected: Int), path: DecodingPath) throws {
         #expect(try path.decode(VFValues.self, #"{"int": \#(pair.literal)}"#).int == pair.expected)
     }
 
     @Test("underflowing literals: the bytes path refuses them, JSONSerialization has made them 0.0",
           arguments: ["1e-400", "-1e-400", "0.1e-999999"])
     func underflowIntoInt(literal: String) throws {
-        let error = try #require(Sem.adapterError { _ = try SemPath.data.decode(VFValues.self, #"{"int": \#(literal)}"#) })
+        let error = try #require(adapterError { _ = try DecodingPath.data.decode(VFValues.self, #"{"int": \#(literal)}"#) })
         #expect(error.code == .invalidValue)
         // The documented difference: the literal is gone once JSONSerialization has read it.
-        #expect(try SemPath.dictionary.decode(VFValues.self, #"{"int": \#(literal)}"#).int == 0)
+        #expect(try DecodingPath.dictionary.decode(VFValues.self, #"{"int": \#(literal)}"#).int == 0)
     }
 
     @Test("a hand-made dictionary's integral Double and Decimal integers go into integers; fractions do not")
     func swiftValuesIntoInt() throws {
         #expect(try JSONAdapter.model(of: VFValues.self, from: ["int": 3.0]).int == 3)
-        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": 3.5]) }?.code == .invalidValue)
-        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": Double.infinity]) }?.code
+        #expect(adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": 3.5]) }?.code == .invalidValue)
+        #expect(adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": Double.infinity]) }?.code
                 == .invalidValue)
         #expect(try JSONAdapter.model(of: VFValues.self, from: ["int": Decimal(3)]).int == 3)
         #expect(try JSONAdapter.model(of: VFValues.self, from: ["uint8": Int64(255)]).uint8 == 255)
-        #expect(Sem.adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["uint8": 256.0]) }?.code == .invalidValue)
+        #expect(adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["uint8": 256.0]) }?.code == .invalidValue)
     }
 
-    @Test("Int128 and UInt128 decode and encode exactly beyond 64 bits", arguments: SemPath.allCases)
-    func wideIntegers(path: SemPath) throws {
+    @Test("Int128 and UInt128 decode and encode exactly beyond 64 bits", arguments: DecodingPath.allCases)
+    func wideIntegers(path: DecodingPath) throws {
         guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
         // 2^100 and -2^100 - 1: beyond 64 bits, within Decimal's 38 digits
         // (JSONSerialization gives them as NSDecimalNumber).
@@ -185,17 +186,17 @@ struct ValueFidelityTests {
         #expect(try JSONAdapter.model(of: VFWide.self, fromJSONData: data) == extremes)
         // 2^128 does not fit. (JSONSerialization rounds it to Decimal's 38 digits,
         // which can land below UInt128.max: only the bytes path can know.)
-        #expect(Sem.adapterError {
-            _ = try SemPath.data.decode(VFWide.self, #"{"uint128": 340282366920938463463374607431768211456}"#)
+        #expect(adapterError {
+            _ = try DecodingPath.data.decode(VFWide.self, #"{"uint128": 340282366920938463463374607431768211456}"#)
         }?.code == .invalidValue)
     }
 
-    @Test("a nested optional's two nils are both JSON null, which decodes as the outer nil", arguments: SemPath.allCases)
-    func nestedOptionalJSON(path: SemPath) throws {
+    @Test("a nested optional's two nils are both JSON null, which decodes as the outer nil", arguments: DecodingPath.allCases)
+    func nestedOptionalJSON(path: DecodingPath) throws {
         for value in [Int??.none, .some(nil)] {
             var model = VFNested()
             model.count = value
-            #expect(Sem.isNull(try path.encode(model)["count"]))
+            #expect(FoundationJSON.isNull(try path.encode(model)["count"]))
         }
         #expect(try path.decode(VFNested.self, #"{"count": null}"#).count == .none)
         #expect(try path.decode(VFNested.self, #"{"count": 5}"#).count == .some(5))
@@ -216,11 +217,11 @@ struct ValueFidelityTests {
     ]
 
     @Test("a date outside years 0001–9999, NaN or infinite is .invalidValue when encoded, never clamped",
-          arguments: unwritableDates, SemPath.allCases)
-    func unwritableDate(seconds: Double, path: SemPath) throws {
+          arguments: unwritableDates, DecodingPath.allCases)
+    func unwritableDate(seconds: Double, path: DecodingPath) throws {
         var model = VFValues()
         model.date = Date(timeIntervalSince1970: seconds)
-        let error = try #require(Sem.adapterError { _ = try path.encode(model) })
+        let error = try #require(adapterError { _ = try path.encode(model) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "date")
     }
@@ -241,8 +242,8 @@ struct ValueFidelityTests {
     static let decimals = ["1.5", "0.1", "-12345678901234567890.123456789", "1e-20", "0", "12345678901234567890123456789012345678"]
 
     @Test("Decimal is a JSON number with its exact digits, read back exactly on both paths",
-          arguments: decimals, SemPath.allCases)
-    func decimalRoundTrip(text: String, path: SemPath) throws {
+          arguments: decimals, DecodingPath.allCases)
+    func decimalRoundTrip(text: String, path: DecodingPath) throws {
         var model = VFValues()
         model.decimal = try #require(Decimal(string: text, locale: nil))
         model.maybeDecimal = model.decimal
@@ -261,22 +262,22 @@ struct ValueFidelityTests {
         "123456789012345678901234567890123456789.5", "1e-400", "\"1.5\"", "true",
     ])
     func decimalRefusals(literal: String) throws {
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try JSONAdapter.model(of: VFValues.self, fromJSONData: Data(#"{"decimal": \#(literal)}"#.utf8))
         })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "decimal")
     }
 
-    @Test("Decimal NaN is .invalidValue when encoded", arguments: SemPath.allCases)
-    func decimalNaN(path: SemPath) throws {
+    @Test("Decimal NaN is .invalidValue when encoded", arguments: DecodingPath.allCases)
+    func decimalNaN(path: DecodingPath) throws {
         var model = VFValues()
         model.decimal = .nan
-        #expect(Sem.adapterError { _ = try path.encode(model) }?.code == .invalidValue)
+        #expect(adapterError { _ = try path.encode(model) }?.code == .invalidValue)
     }
 
-    @Test("Substring and Character are JSON strings and round-trip", arguments: SemPath.allCases)
-    func textRoundTrip(path: SemPath) throws {
+    @Test("Substring and Character are JSON strings and round-trip", arguments: DecodingPath.allCases)
+    func textRoundTrip(path: DecodingPath) throws {
         var model = VFValues()
         model.substring = "hello world".dropFirst(6)
         model.character = "🇮🇹"
@@ -287,9 +288,9 @@ struct ValueFidelityTests {
         #expect(try path.decode(VFValues.self, String(decoding: data, as: UTF8.self)) == model)
     }
 
-    @Test("a Character property takes exactly one character", arguments: [#""""#, #""ab""#, "7"], SemPath.allCases)
-    func characterRefusals(literal: String, path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(VFValues.self, #"{"character": \#(literal)}"#) })
+    @Test("a Character property takes exactly one character", arguments: [#""""#, #""ab""#, "7"], DecodingPath.allCases)
+    func characterRefusals(literal: String, path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(VFValues.self, #"{"character": \#(literal)}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "character")
     }
@@ -306,8 +307,8 @@ struct ValueFidelityTests {
     ]
 
     @Test("a transformer receives the same Swift values from bytes and from JSONSerialization",
-          arguments: anyValues, SemPath.allCases)
-    func transformerInput(_ value: (json: String, shape: String), path: SemPath) throws {
+          arguments: anyValues, DecodingPath.allCases)
+    func transformerInput(_ value: (json: String, shape: String), path: DecodingPath) throws {
         #expect(try path.decode(VFProbe.self, #"{"value": \#(value.json)}"#).seen == value.shape)
     }
 
@@ -318,8 +319,8 @@ struct ValueFidelityTests {
           arguments: anyValues.map(\.json).filter { !$0.contains(",") || $0.hasPrefix("[") } + [#"{"n": {"x": [1.25, true]}}"#])
     func anyPropertyAgrees(json: String) throws {
         let text = #"{"value": \#(json)}"#
-        let fromData = try SemPath.data.decode(VFAny.self, text)
-        let fromDictionary = try SemPath.dictionary.decode(VFAny.self, text)
+        let fromData = try DecodingPath.data.decode(VFAny.self, text)
+        let fromDictionary = try DecodingPath.dictionary.decode(VFAny.self, text)
         #expect(fromData == fromDictionary)
         #expect(VFProbe.shape(of: fromData.value) == VFProbe.shape(of: fromDictionary.value))
         #expect(!(type(of: fromDictionary.value) is AnyObject.Type) || fromDictionary.value is NSNull)
@@ -339,13 +340,13 @@ struct ValueFidelityTests {
         let array = NSMutableArray()
         array.add(array)
         defer { array.removeAllObjects() }  // break the cycle
-        let error = try #require(Sem.adapterError { _ = try JSONAdapter.model(of: VFAny.self, from: ["value": array]) })
+        let error = try #require(adapterError { _ = try JSONAdapter.model(of: VFAny.self, from: ["value": array]) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "value")
     }
 
-    @Test("typed closures get the JSON number converted exactly to their parameter type", arguments: SemPath.allCases)
-    func typedClosures(path: SemPath) throws {
+    @Test("typed closures get the JSON number converted exactly to their parameter type", arguments: DecodingPath.allCases)
+    func typedClosures(path: DecodingPath) throws {
         let model = try path.decode(VFAny.self, #"{"seconds": 1372701600, "count": 21, "flag": false}"#)
         #expect(model.seconds == Date(timeIntervalSince1970: 1_372_701_600))
         #expect(model.count == 42)
@@ -353,9 +354,9 @@ struct ValueFidelityTests {
         let fractional = try path.decode(VFAny.self, #"{"seconds": 1.5}"#)
         #expect(fractional.seconds == Date(timeIntervalSince1970: 1.5))
         // Exact: 1.5 is no Int64, and booleans are not numbers.
-        #expect(Sem.adapterError { _ = try path.decode(VFAny.self, #"{"count": 1.5}"#) }?.code == .invalidValue)
-        #expect(Sem.adapterError { _ = try path.decode(VFAny.self, #"{"count": true}"#) }?.code == .invalidValue)
-        #expect(Sem.adapterError { _ = try path.decode(VFAny.self, #"{"flag": 1}"#) }?.code == .invalidValue)
+        #expect(adapterError { _ = try path.decode(VFAny.self, #"{"count": 1.5}"#) }?.code == .invalidValue)
+        #expect(adapterError { _ = try path.decode(VFAny.self, #"{"count": true}"#) }?.code == .invalidValue)
+        #expect(adapterError { _ = try path.decode(VFAny.self, #"{"flag": 1}"#) }?.code == .invalidValue)
     }
 
     // MARK: Item 11: an adapter encodes only its own type
@@ -369,20 +370,20 @@ struct ValueFidelityTests {
         let json = try adapter.jsonDictionary(from: dog)
         #expect(json["dog_breed"] as? String == "collie")
         #expect(try adapter.jsonDictionary(from: VFAnimal())["name"] as? String == "")
-        for error in [Sem.adapterError { _ = try adapter.jsonDictionary(from: VFRock()) },
-                      Sem.adapterError { _ = try adapter.jsonData(from: VFRock()) }] {
+        for error in [adapterError { _ = try adapter.jsonDictionary(from: VFRock()) },
+                      adapterError { _ = try adapter.jsonData(from: VFRock()) }] {
             #expect(error?.code == .noClassFound)
         }
         // A subclass's adapter does not encode its superclass.
         let dogs = try JSONAdapter(modelType: VFDog.self)
-        #expect(Sem.adapterError { _ = try dogs.jsonDictionary(from: VFAnimal()) }?.code == .noClassFound)
+        #expect(adapterError { _ = try dogs.jsonDictionary(from: VFAnimal()) }?.code == .noClassFound)
     }
 
     @Test("a struct adapter encodes exactly its own type")
     func structAdapter() throws {
         let adapter = try JSONAdapter(modelType: VFValues.self)
         #expect(try adapter.jsonDictionary(from: VFValues())["int"] != nil)
-        let error = try #require(Sem.adapterError { _ = try adapter.jsonData(from: VFAny()) })
+        let error = try #require(adapterError { _ = try adapter.jsonData(from: VFAny()) })
         #expect(error.code == .noClassFound)
         #expect("\(error)".contains("VFAny"))
     }

@@ -22,9 +22,9 @@ struct ReadmeObservableExampleTests {
     }
 
     @Test("decodes under its declared names, and JSONAdapter.update notifies the changed properties only",
-          arguments: SemPath.allCases)
+          arguments: DecodingPath.allCases)
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    func profile(path: SemPath) throws {
+    func profile(path: DecodingPath) throws {
         #expect(Profile.propertyKeys == ["name", "followers"])
         let profile = try path.decode(Profile.self, #"{"name": "octocat", "followers": 3}"#)
         #expect(profile.name == "octocat" && profile.followers == 3)

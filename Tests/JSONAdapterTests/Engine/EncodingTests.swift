@@ -8,6 +8,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: encoding")
@@ -37,7 +38,7 @@ struct SemEncodingTests {
         model.float16 = 1.5
         model.url = URL(string: "https://example.com/x?y=1")
         model.uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-        model.date = Sem.fixtureDate
+        model.date = GitHubFixture.date
         model.plainDate = Date(timeIntervalSince1970: 86_400)
         model.shade = .blue
         model.level = .high
@@ -47,7 +48,7 @@ struct SemEncodingTests {
         model.optionalShade = .green
         model.strings = ["a", "b"]
         model.urls = [URL(string: "https://a.example")!]
-        model.dates = [Sem.fixtureDate]
+        model.dates = [GitHubFixture.date]
         model.tagSet = ["only"]
         model.levelSet = [.high]
         model.scores = ["a": 1]
@@ -77,17 +78,17 @@ struct SemEncodingTests {
         ("nestedInts", "[[1, 2], []]"), ("optionalStrings", #"["x", null]"#), ("uuidsByName", "null"),
     ]
 
-    @Test("each type encodes to the JSON it decodes from", arguments: SemPath.allCases)
-    func encodesEveryType(path: SemPath) throws {
+    @Test("each type encodes to the JSON it decodes from", arguments: DecodingPath.allCases)
+    func encodesEveryType(path: DecodingPath) throws {
         let json = try path.encode(Self.fullTypes)
         for (key, fragment) in Self.expectedFragments {
-            #expect(Sem.canonical(json[key]) == Sem.canonical(json: fragment), "\(key)")
+            #expect(FoundationJSON.canonical(json[key]) == FoundationJSON.canonical(json: fragment), "\(key)")
         }
         #if os(Linux) || os(Windows) || os(Android)
         // Numbers Foundation may not write natively: compare the numeric value.
-        #expect(Sem.number(json["int128"]) == -12)
-        #expect(Sem.number(json["uint128"]) == 12)
-        #expect(Sem.number(json["float16"]) == 1.5)
+        #expect(FoundationJSON.number(json["int128"]) == -12)
+        #expect(FoundationJSON.number(json["uint128"]) == 12)
+        #expect(FoundationJSON.number(json["float16"]) == 1.5)
         #endif
         #expect(Set(json.keys) == Set(SemTypes.jsonKeyPathsByPropertyKey.keys))
     }
@@ -108,8 +109,8 @@ struct SemEncodingTests {
     }
 
     @Test("model → JSON → model gives an equal model",
-          arguments: SemPath.allCases, SemPath.allCases)
-    func roundTrip(encodeWith: SemPath, decodeWith: SemPath) throws {
+          arguments: DecodingPath.allCases, DecodingPath.allCases)
+    func roundTrip(encodeWith: DecodingPath, decodeWith: DecodingPath) throws {
         let original = Self.fullTypes
         let text: String
         switch encodeWith {
@@ -124,8 +125,8 @@ struct SemEncodingTests {
         #expect(try decodeWith.decode(SemTypes.self, text) == original)
     }
 
-    @Test("nil becomes NSNull and dotted paths build nested dictionaries", arguments: SemPath.allCases)
-    func nilAndDottedPaths(path: SemPath) throws {
+    @Test("nil becomes NSNull and dotted paths build nested dictionaries", arguments: DecodingPath.allCases)
+    func nilAndDottedPaths(path: DecodingPath) throws {
         var model = SemEncoded()
         model.name = "n"
         model.city = "Oslo"
@@ -133,24 +134,24 @@ struct SemEncodingTests {
         model.zip = "0150"
         let json = try path.encode(model)
         #expect(json["name"] as? String == "n")
-        #expect(Sem.isNull(json["nickname"]))
+        #expect(FoundationJSON.isNull(json["nickname"]))
         let address = try #require(json["address"] as? [String: Any])
         #expect(address["city"] as? String == "Oslo")
-        #expect(Sem.isNull(address["street"]))
+        #expect(FoundationJSON.isNull(address["street"]))
         #expect(Set(address.keys) == ["city", "street"])
         #expect((json["postal"] as? [String: Any])?["code"] as? String == "0150")
         #expect(json["address.city"] == nil)
         #expect(json["postal.code"] == nil)
     }
 
-    @Test("a composite path writes each part at its own (dotted) path", arguments: SemPath.allCases)
-    func compositePath(path: SemPath) throws {
+    @Test("a composite path writes each part at its own (dotted) path", arguments: DecodingPath.allCases)
+    func compositePath(path: DecodingPath) throws {
         var model = SemEncoded()
         model.location = SemPoint(latitude: 59.5, longitude: 10.75)
         let json = try path.encode(model)
         let geo = try #require(json["geo"] as? [String: Any])
-        #expect(Sem.number(geo["lat"]) == 59.5)
-        #expect(Sem.number(geo["lng"]) == 10.75)
+        #expect(FoundationJSON.number(geo["lat"]) == 59.5)
+        #expect(FoundationJSON.number(geo["lng"]) == 10.75)
         #expect(Set(geo.keys) == ["lat", "lng"])
 
         let decoded = try path.decode(SemEncoded.self, #"{"geo": {"lat": 1.5, "lng": -2}}"#)
@@ -158,8 +159,8 @@ struct SemEncodingTests {
     }
 
     @Test("a one-way transformer transforms when decoding and passes the value through when encoding",
-          arguments: SemPath.allCases)
-    func oneWayTransformer(path: SemPath) throws {
+          arguments: DecodingPath.allCases)
+    func oneWayTransformer(path: DecodingPath) throws {
         let decoded = try path.decode(SemEncoded.self, #"{"shout": "hello"}"#)
         #expect(decoded.shout == "HELLO")
         var model = SemEncoded()
@@ -167,8 +168,8 @@ struct SemEncodingTests {
         #expect(try path.encode(model)["shout"] as? String == "quiet")
     }
 
-    @Test("serializablePropertyKeys limits what is written", arguments: SemPath.allCases)
-    func serializablePropertyKeys(path: SemPath) throws {
+    @Test("serializablePropertyKeys limits what is written", arguments: DecodingPath.allCases)
+    func serializablePropertyKeys(path: DecodingPath) throws {
         var model = SemEncoded()
         model.secret = "s3cr3t"
         model.hideSecret = true
@@ -181,28 +182,28 @@ struct SemEncodingTests {
         #expect(shown["secret"] as? String == "s3cr3t")
     }
 
-    @Test("without .omitNilValues nested objects of nils are written with nulls", arguments: SemPath.allCases)
-    func nilsWithoutOmitting(path: SemPath) throws {
+    @Test("without .omitNilValues nested objects of nils are written with nulls", arguments: DecodingPath.allCases)
+    func nilsWithoutOmitting(path: DecodingPath) throws {
         var model = SemSparse()
         model.id = 1
         let json = try path.encode(model)
         #expect(Set(json.keys) == ["id", "address", "contact", "note", "leaf"])
         let address = try #require(json["address"] as? [String: Any])
-        #expect(Sem.isNull(address["city"]) && Sem.isNull(address["street"]))
+        #expect(FoundationJSON.isNull(address["city"]) && FoundationJSON.isNull(address["street"]))
         let phone = try #require((json["contact"] as? [String: Any])?["phone"] as? [String: Any])
-        #expect(Sem.isNull(phone["number"]))
-        #expect(Sem.isNull(json["note"]))
-        #expect(Sem.isNull(json["leaf"]))
+        #expect(FoundationJSON.isNull(phone["number"]))
+        #expect(FoundationJSON.isNull(json["note"]))
+        #expect(FoundationJSON.isNull(json["leaf"]))
     }
 
     @Test(".omitNilValues leaves out nil properties and the nested objects emptied by that",
-          arguments: SemPath.allCases)
-    func omitNilValues(path: SemPath) throws {
+          arguments: DecodingPath.allCases)
+    func omitNilValues(path: DecodingPath) throws {
         var model = SemSparse()
         model.id = 1
         let empty = try path.encode(model, options: .omitNilValues)
         #expect(Set(empty.keys) == ["id"])
-        #expect(Sem.number(empty["id"]) == 1)
+        #expect(FoundationJSON.number(empty["id"]) == 1)
 
         model.street = "Main"
         model.leaf = SemLeaf(name: "x")
@@ -233,12 +234,12 @@ struct SemEncodingTests {
     #endif
 
     @Test("NaN and infinity cannot be encoded: .invalidValue, never invalid JSON",
-          arguments: SemPath.allCases, nonFinite.indices)
-    func nonFiniteNumbers(path: SemPath, index: Int) throws {
+          arguments: DecodingPath.allCases, nonFinite.indices)
+    func nonFiniteNumbers(path: DecodingPath, index: Int) throws {
         let (key, set) = Self.nonFinite[index]
         var model = SemTypes()
         set(&model)
-        let error = try #require(Sem.adapterError { _ = try path.encode(model) })
+        let error = try #require(adapterError { _ = try path.encode(model) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == key)
     }
@@ -251,7 +252,7 @@ struct SemEncodingTests {
         #expect(array.map { $0["name"] as? String } == ["a", "b"])
         let data = try JSONAdapter.jsonData(from: models)
         #expect(try JSONAdapter.models(of: SemLeaf.self, fromJSONData: data) == models)
-        #expect(Sem.canonical(try JSONSerialization.jsonObject(with: data)) == Sem.canonical(array))
+        #expect(FoundationJSON.canonical(try JSONSerialization.jsonObject(with: data)) == FoundationJSON.canonical(array))
     }
 
     @Test("jsonData writes RFC 8259 JSON that Foundation parses to the same value as jsonDictionary")
@@ -262,7 +263,7 @@ struct SemEncodingTests {
         model.location = SemPoint(latitude: 1, longitude: 2)
         let dictionary = try JSONAdapter.jsonDictionary(from: model)
         let parsed = try JSONSerialization.jsonObject(with: JSONAdapter.jsonData(from: model))
-        #expect(Sem.canonical(parsed) == Sem.canonical(dictionary))
+        #expect(FoundationJSON.canonical(parsed) == FoundationJSON.canonical(dictionary))
         #expect((parsed as? [String: Any])?["name"] as? String == "q\"uote\\ \u{1} é 😀")
     }
 }

@@ -9,6 +9,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 /// JSON for `SemDefaults` and the model it must give.
@@ -49,8 +50,8 @@ struct SemMissingNullValidationTests {
     ]
 
     @Test("missing keys keep defaults, null gives nil, unmapped keys are ignored",
-          arguments: SemPath.allCases, cases)
-    func decodes(path: SemPath, testCase: SemDefaultsCase) throws {
+          arguments: DecodingPath.allCases, cases)
+    func decodes(path: DecodingPath, testCase: SemDefaultsCase) throws {
         let model = try path.decode(SemDefaults.self, testCase.json)
         let expected = testCase.expected()
         #expect(model == expected)
@@ -66,9 +67,9 @@ struct SemMissingNullValidationTests {
         SemInvalidCase(#"{"postal": {"code": null}}"#, "zip", "postal.code"),
     ]
 
-    @Test("null for a non-optional property is .invalidValue", arguments: SemPath.allCases, nullCases)
-    func nullForNonOptional(path: SemPath, testCase: SemInvalidCase) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
+    @Test("null for a non-optional property is .invalidValue", arguments: DecodingPath.allCases, nullCases)
+    func nullForNonOptional(path: DecodingPath, testCase: SemInvalidCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath == testCase.jsonKeyPath)
@@ -83,17 +84,17 @@ struct SemMissingNullValidationTests {
     ]
 
     @Test("a key path running through a non-object is .invalidJSONDictionary",
-          arguments: SemPath.allCases, intermediateCases)
-    func nonDictionaryIntermediate(path: SemPath, testCase: SemInvalidCase) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
+          arguments: DecodingPath.allCases, intermediateCases)
+    func nonDictionaryIntermediate(path: DecodingPath, testCase: SemInvalidCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
         #expect(error.code == .invalidJSONDictionary)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath?.hasPrefix("address") == true || error.jsonKeyPath?.hasPrefix("postal") == true)
         #expect((error as NSError).code == 3)
     }
 
-    @Test("validate() may normalise the decoded values", arguments: SemPath.allCases)
-    func validateNormalises(path: SemPath) throws {
+    @Test("validate() may normalise the decoded values", arguments: DecodingPath.allCases)
+    func validateNormalises(path: DecodingPath) throws {
         let model = try path.decode(SemValidated.self, #"{"name": "  Ann  ", "age": 30}"#)
         #expect(model.name == "Ann")
         #expect(model.age == 30)
@@ -106,26 +107,26 @@ struct SemMissingNullValidationTests {
     ]
 
     @Test("validate() errors propagate unchanged (same type, same value)",
-          arguments: SemPath.allCases, validationFailures.indices)
-    func validateErrorsPropagate(path: SemPath, index: Int) throws {
+          arguments: DecodingPath.allCases, validationFailures.indices)
+    func validateErrorsPropagate(path: DecodingPath, index: Int) throws {
         let (json, expected) = Self.validationFailures[index]
-        let error = Sem.caught(SemValidationError.self) { _ = try path.decode(SemValidated.self, json) }
+        let error = caught(SemValidationError.self) { _ = try path.decode(SemValidated.self, json) }
         #expect(error == expected)
     }
 
-    @Test("validate() errors of nested models and array elements propagate unchanged", arguments: SemPath.allCases)
-    func nestedValidateErrorsPropagate(path: SemPath) throws {
-        let owner = Sem.caught(SemValidationError.self) {
+    @Test("validate() errors of nested models and array elements propagate unchanged", arguments: DecodingPath.allCases)
+    func nestedValidateErrorsPropagate(path: DecodingPath) throws {
+        let owner = caught(SemValidationError.self) {
             _ = try path.decode(SemValidatedHolder.self, #"{"title": "t", "owner": {"name": " "}}"#)
         }
         #expect(owner == .emptyName)
 
-        let member = Sem.caught(SemValidationError.self) {
+        let member = caught(SemValidationError.self) {
             _ = try path.decode(SemValidatedHolder.self, #"{"members": [{"name": "a"}, {"name": "abcdefghijklmno"}]}"#)
         }
         #expect(member == .tooLong(15))
 
-        let element = Sem.caught(SemValidationError.self) {
+        let element = caught(SemValidationError.self) {
             _ = try path.decodeArray(SemValidated.self, #"[{"name": "ok"}, {"name": ""}]"#)
         }
         #expect(element == .emptyName)
@@ -141,7 +142,7 @@ struct SemMissingNullValidationTests {
         #expect(model.nickname == nil)
         #expect(model.city == nil)
         #expect(model.street == "Main Street")
-        let error = try #require(Sem.adapterError { _ = try JSONAdapter.model(of: SemDefaults.self, from: ["count": NSNull()]) })
+        let error = try #require(adapterError { _ = try JSONAdapter.model(of: SemDefaults.self, from: ["count": NSNull()]) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "count")
     }

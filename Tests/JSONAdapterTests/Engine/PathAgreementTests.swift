@@ -8,6 +8,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 /// The outcome of decoding, comparable across the two paths.
@@ -58,8 +59,8 @@ struct SemPathAgreementTests {
 
     @Test("both paths give the same model or the same error", arguments: typesInputs)
     func agree(json: String) {
-        let fromDictionary = SemOutcome.of { try SemPath.dictionary.decode(SemTypes.self, json) }
-        let fromData = SemOutcome.of { try SemPath.data.decode(SemTypes.self, json) }
+        let fromDictionary = SemOutcome.of { try DecodingPath.dictionary.decode(SemTypes.self, json) }
+        let fromData = SemOutcome.of { try DecodingPath.data.decode(SemTypes.self, json) }
         if case .other(let problem) = fromDictionary {
             Issue.record("JSONSerialization rejected the input, nothing to compare: \(problem)")
         }
@@ -68,19 +69,19 @@ struct SemPathAgreementTests {
 
     @Test("duplicate keys: both paths keep the same value", arguments: duplicateKeyInputs)
     func duplicateKeysAgree(json: String) {
-        let fromDictionary = SemOutcome.of { try SemPath.dictionary.decode(SemTypes.self, json) }
-        let fromData = SemOutcome.of { try SemPath.data.decode(SemTypes.self, json) }
+        let fromDictionary = SemOutcome.of { try DecodingPath.dictionary.decode(SemTypes.self, json) }
+        let fromData = SemOutcome.of { try DecodingPath.data.decode(SemTypes.self, json) }
         #expect(fromDictionary == fromData)
     }
 
     @Test("a value decoded through a JSONSerialization dictionary encodes back to the same JSON on both encoders",
-          arguments: SemPath.allCases, SemTypeDrivenDecodingTests.anyValues)
-    func anyRoundTrip(path: SemPath, json: String) throws {
+          arguments: DecodingPath.allCases, SemTypeDrivenDecodingTests.anyValues)
+    func anyRoundTrip(path: DecodingPath, json: String) throws {
         let model = try path.decode(SemAnyHolder.self, #"{"value": \#(json), "maybe": \#(json)}"#)
         let dictionary = try JSONAdapter.jsonDictionary(from: model)
-        #expect(Sem.canonical(dictionary["value"]) == Sem.canonical(json: json))
-        let data = try Sem.object(JSONAdapter.jsonData(from: model))
-        #expect(Sem.canonical(data["value"]) == Sem.canonical(json: json))
-        #expect(Sem.canonical(data["maybe"]) == Sem.canonical(json: json))
+        #expect(FoundationJSON.canonical(dictionary["value"]) == FoundationJSON.canonical(json: json))
+        let data = try FoundationJSON.object(JSONAdapter.jsonData(from: model))
+        #expect(FoundationJSON.canonical(data["value"]) == FoundationJSON.canonical(json: json))
+        #expect(FoundationJSON.canonical(data["maybe"]) == FoundationJSON.canonical(json: json))
     }
 }

@@ -76,8 +76,8 @@ final class SemJob: Operation, JSONSerializing, @unchecked Sendable {
 
 @Suite("Semantics: declarations the reflective write path treats specially")
 struct SemReflectionSafetyTests {
-    @Test("a weak protocol reference set by a transformer calls the right methods", arguments: SemPath.allCases)
-    func weakProtocolThroughTransformer(path: SemPath) throws {
+    @Test("a weak protocol reference set by a transformer calls the right methods", arguments: DecodingPath.allCases)
+    func weakProtocolThroughTransformer(path: DecodingPath) throws {
         let document = try path.decode(SemDocument.self, #"{"text": "hi", "renderer": "upper"}"#)
         #expect(document.renderer?.render(document.text) == "HI")
         let quoted = try path.decode(SemDocument.self, #"{"text": "hi", "renderer": "quoted"}"#)
@@ -85,8 +85,8 @@ struct SemReflectionSafetyTests {
         #expect(try path.encode(quoted)["renderer"] as? String == "quoted")
     }
 
-    @Test("a property wrapper maps under its declared name; its setter runs", arguments: SemPath.allCases)
-    func propertyWrapper(path: SemPath) throws {
+    @Test("a property wrapper maps under its declared name; its setter runs", arguments: DecodingPath.allCases)
+    func propertyWrapper(path: DecodingPath) throws {
         let progress = try path.decode(SemProgress.self, #"{"progress": {"percent": 250}, "label": "copy"}"#)
         #expect(progress.percent == 100)
         let json = try path.encode(progress)
@@ -117,8 +117,8 @@ struct SemReflectionSafetyTests {
         }
     }
 
-    @Test("a model whose superclass is not a model round-trips its own properties", arguments: SemPath.allCases)
-    func nonModelSuperclass(path: SemPath) throws {
+    @Test("a model whose superclass is not a model round-trips its own properties", arguments: DecodingPath.allCases)
+    func nonModelSuperclass(path: DecodingPath) throws {
         let job = try path.decode(SemJob.self, #"{"title": "deploy"}"#)
         #expect(job.title == "deploy")
         let json = try path.encode(job)
@@ -144,8 +144,8 @@ final class SemCircleObject: SemShapeObject {
 
 @Suite("Semantics: ModelObject subclasses through the adapter")
 struct SemModelObjectTests {
-    @Test("ModelObject class clusters decode to the subclass and round-trip", arguments: SemPath.allCases)
-    func classCluster(path: SemPath) throws {
+    @Test("ModelObject class clusters decode to the subclass and round-trip", arguments: DecodingPath.allCases)
+    func classCluster(path: DecodingPath) throws {
         let shape = try path.decode(SemShapeObject.self, #"{"kind": "circle", "size": 2, "radius": 1.5}"#)
         let circle = try #require(shape as? SemCircleObject)
         #expect(circle.radius == 1.5 && circle.size == 2)

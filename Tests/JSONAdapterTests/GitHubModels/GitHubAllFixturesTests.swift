@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import GitHubModels
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("GitHub fixtures: every fixture")
@@ -33,7 +34,7 @@ struct GitHubAllFixturesTests {
         case "release": return try one(GHRelease.self)
         case "combined-status": return try one(GHCombinedStatus.self)
         case "validation-error": return try one(GHValidationError.self)
-        default: throw SemFixtureError(description: "unknown fixture \(name)")
+        default: throw FixtureError(description: "unknown fixture \(name)")
         }
     }
 

@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 import GitHubModels
+import MantleTestSupport
 @testable import JSONAdapter
 
 enum GitHubFixture {
@@ -16,6 +17,9 @@ enum GitHubFixture {
 
     /// 2017-10-10T16:00:00Z, the time stamp of every fixture.
     static let timestamp: TimeInterval = 1_507_651_200
+
+    /// 2017-10-10T16:00:00Z, as a date.
+    static let date = Date(timeIntervalSince1970: timestamp)
 
     /// The fixture's bytes.
     static func data(_ name: String) throws -> Data {
@@ -66,7 +70,8 @@ enum GitHubFixture {
         #expect(try JSONAdapter.model(of: M.self, from: foundation) == model,
                 "data → JSONSerialization round trip", sourceLocation: sourceLocation)
         // The dictionary and the data describe the same JSON.
-        #expect(canonical(foundation) == canonical(dictionary), "jsonData and jsonDictionary differ",
+        #expect(FoundationJSON.canonical(foundation) == FoundationJSON.canonical(dictionary),
+                "jsonData and jsonDictionary differ",
                 sourceLocation: sourceLocation)
         // A dictionary with omitted nils decodes to the same model too (nil is every optional's default here).
         let omitted = try JSONAdapter.jsonDictionary(from: model, options: .omitNilValues)
@@ -85,7 +90,8 @@ enum GitHubFixture {
         let foundation = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
         #expect(try JSONAdapter.models(of: M.self, from: foundation) == models,
                 "data → JSONSerialization round trip", sourceLocation: sourceLocation)
-        #expect(canonical(foundation) == canonical(array), "jsonData and jsonArray differ", sourceLocation: sourceLocation)
+        #expect(FoundationJSON.canonical(foundation) == FoundationJSON.canonical(array), "jsonData and jsonArray differ",
+                sourceLocation: sourceLocation)
     }
 
     /// Expects `encoded[key]` to be the same JSON as `fixture[key]` for each key.
@@ -93,28 +99,8 @@ enum GitHubFixture {
                                sourceLocation: SourceLocation = #_sourceLocation) {
         for key in keys {
             #expect(encoded[key] != nil, "\(key) missing", sourceLocation: sourceLocation)
-            #expect(canonical(encoded[key]) == canonical(fixture[key]), "\(key)", sourceLocation: sourceLocation)
-        }
-    }
-
-    /// A canonical text of a JSON value (sorted keys) for comparisons across
-    /// Swift values and Foundation objects.
-    static func canonical(_ value: Any?) -> String {
-        let wrapped: [String: Any] = ["v": value ?? NSNull()]
-        guard JSONSerialization.isValidJSONObject(wrapped),
-              let data = try? JSONSerialization.data(withJSONObject: wrapped, options: [.sortedKeys]) else {
-            return "<not JSON: \(String(describing: value))>"
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// A JSON number as a `Double`, whether it is a Swift number or an `NSNumber`.
-    static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let number as NSNumber: return number.doubleValue
-        case let x as Int: return Double(x)
-        case let x as Double: return x
-        default: return nil
+            #expect(FoundationJSON.canonical(encoded[key]) == FoundationJSON.canonical(fixture[key]), "\(key)",
+                    sourceLocation: sourceLocation)
         }
     }
 }

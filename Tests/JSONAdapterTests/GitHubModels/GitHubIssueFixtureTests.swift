@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 import GitHubModels
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("GitHub fixtures: issues, search, labels")
@@ -125,7 +126,7 @@ struct GitHubIssueFixtureTests {
         reporterOnly.reporterLogin = "only-reporter"
         let dictionary = try JSONAdapter.jsonDictionary(from: reporterOnly)
         let data = try #require(try JSONSerialization.jsonObject(with: JSONAdapter.jsonData(from: reporterOnly)) as? [String: Any])
-        #expect(GitHubFixture.canonical(dictionary) == GitHubFixture.canonical(data))
+        #expect(FoundationJSON.canonical(dictionary) == FoundationJSON.canonical(data))
         #expect(((dictionary["user"] as? [String: Any])?["login"] as? String) == "only-reporter")
     }
 

@@ -8,6 +8,7 @@
 import Foundation
 import Testing
 import GitHubModels
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("GitHub fixtures: release, combined status, validation error")
@@ -113,7 +114,7 @@ struct GitHubReleaseStatusFixtureTests {
         for decode in [{ _ = try JSONAdapter.model(of: GHRelease.self, from: dictionary) },
                        { _ = try JSONAdapter.model(of: GHRelease.self, fromJSONData: JSONSerialization.data(withJSONObject: dictionary)) }]
             as [() throws -> Void] {
-            let error = try #require(Sem.adapterError(decode))
+            let error = try #require(adapterError(decode))
             #expect(error.code == .invalidValue)
             #expect(error.propertyKey == "assets")
             #expect(error.jsonKeyPath == "assets[1].size")
@@ -166,7 +167,7 @@ struct GitHubReleaseStatusFixtureTests {
         var statuses = try #require(fixture["statuses"] as? [[String: Any]])
         statuses[1]["state"] = "cancelled"
         fixture["statuses"] = statuses
-        let error = try #require(Sem.adapterError { _ = try JSONAdapter.model(of: GHCombinedStatus.self, from: fixture) })
+        let error = try #require(adapterError { _ = try JSONAdapter.model(of: GHCombinedStatus.self, from: fixture) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "statuses")
         #expect(error.jsonKeyPath == "statuses[1].state")
@@ -193,7 +194,7 @@ struct GitHubReleaseStatusFixtureTests {
         let fromDictionary = try JSONAdapter.jsonDictionary(from: error)
         let fromData = try JSONSerialization.jsonObject(with: JSONAdapter.jsonData(from: error))
         // Every field of this fixture is mapped, so the whole document comes back.
-        #expect(GitHubFixture.canonical(fromDictionary) == GitHubFixture.canonical(fixture))
-        #expect(GitHubFixture.canonical(fromData) == GitHubFixture.canonical(fixture))
+        #expect(FoundationJSON.canonical(fromDictionary) == FoundationJSON.canonical(fixture))
+        #expect(FoundationJSON.canonical(fromData) == FoundationJSON.canonical(fixture))
     }
 }

@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import GitHubModels
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("GitHub fixtures: repository, organization")
@@ -55,7 +56,7 @@ struct GitHubRepositoryFixtureTests {
             let owner = try #require(json["owner"] as? [String: Any])
             #expect(owner["login"] as? String == "octokit-fixture-org")
             #expect(owner["type"] as? String == "Organization")
-            #expect(GitHubFixture.number(owner["id"]) == 1000)
+            #expect(FoundationJSON.number(owner["id"]) == 1000)
             let permissions = try #require(json["permissions"] as? [String: Any])
             #expect(permissions.count == 5)
             #expect(permissions["admin"] as? Bool == true)
@@ -72,7 +73,7 @@ struct GitHubRepositoryFixtureTests {
         repository.ownerLogin = "renamed-org"
         let dictionary = try JSONAdapter.jsonDictionary(from: repository)
         let data = try #require(try JSONSerialization.jsonObject(with: JSONAdapter.jsonData(from: repository)) as? [String: Any])
-        #expect(GitHubFixture.canonical(dictionary) == GitHubFixture.canonical(data))
+        #expect(FoundationJSON.canonical(dictionary) == FoundationJSON.canonical(data))
         let decoded = try JSONAdapter.model(of: GHRepository.self, from: dictionary)
         #expect(decoded.ownerLogin == decoded.owner.login)
     }
@@ -105,7 +106,7 @@ struct GitHubRepositoryFixtureTests {
             let plan = try #require(json["plan"] as? [String: Any])
             #expect(Set(plan.keys) == ["name", "seats"])
             #expect(plan["name"] as? String == "team")
-            #expect(GitHubFixture.number(plan["seats"]) == 5)
+            #expect(FoundationJSON.number(plan["seats"]) == 5)
         }
 
         var planless = organization

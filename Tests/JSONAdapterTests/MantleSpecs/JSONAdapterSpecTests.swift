@@ -130,7 +130,7 @@ struct JSONAdapterSpecTests {
             "count": "0",
         ]
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: MTLTestModel.self, from: values)
         })
         #expect(error.code == .invalidJSONDictionary)
@@ -151,7 +151,7 @@ struct JSONAdapterSpecTests {
             ],
         ]
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: MTLArrayTestModel.self, from: values)
         })
         #expect(error.code == .invalidJSONDictionary)
@@ -276,7 +276,7 @@ struct JSONAdapterSpecTests {
             "URL": 666,
         ]
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: MTLURLModel.self, from: values)
         })
         #expect(error.code == .invalidValue)
@@ -296,7 +296,7 @@ struct JSONAdapterSpecTests {
             "flag": "Potentially",
         ]
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: MTLBoolModel.self, from: values)
         })
         #expect(error.code == .invalidValue)
@@ -315,7 +315,7 @@ struct JSONAdapterSpecTests {
             "string": 666,
         ]
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: MTLStringModel.self, from: values)
         })
         #expect(error.code == .invalidValue)
@@ -352,7 +352,7 @@ struct JSONAdapterSpecTests {
             }
         }
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.jsonDictionary(from: StringBackedURLModel())
         })
         #expect(error.code == .invalidValue)
@@ -428,7 +428,7 @@ struct JSONAdapterSpecTests {
     // it(@"should return an error when no suitable model class is found")
     @Test("should return an error when no suitable model class is found")
     func noSuitableModelClass() throws {
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: MTLSubstitutingTestModel.self, from: [:])
         })
         #expect(error.code == .noClassFound)
@@ -461,7 +461,7 @@ struct JSONAdapterSpecTests {
     // it(@"should return empty array on wrong input data")
     @Test("should return empty array on wrong input data")
     func modelsFromWrongInput() throws {
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.models(of: MTLTestModel.self, from: ["foo", "bar"])
         })
         #expect(error.code == .invalidJSONDictionary)
@@ -478,7 +478,7 @@ struct JSONAdapterSpecTests {
             "count": ["This won't parse"],
         ]
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.models(of: MTLSubstitutingTestModel.self, from: [value1, value2])
         })
         #expect(error.code == .noClassFound)
@@ -556,7 +556,7 @@ struct JSONAdapterSpecTests {
 
         let adapter = try JSONAdapter(modelType: MTLPropertyDefaultAdapterModel.self)
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try adapter.model(from: jsonDictionary)
         })
         #expect(error.code == .invalidValue)
@@ -602,7 +602,7 @@ struct JSONAdapterSourceSemanticsTests {
 
     @Test("an intermediate that is not a dictionary is an invalid JSON dictionary, even a number")
     func nonDictionaryIntermediate() throws {
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: SpecKeyPathDefaultsModel.self, from: ["nested": 5])
         })
         #expect(error.code == .invalidJSONDictionary)
@@ -679,7 +679,7 @@ struct JSONAdapterSourceSemanticsTests {
 
     @Test("a composite key path through a non-dictionary is an invalid JSON dictionary")
     func compositeThroughNonDictionary() throws {
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: SpecCompositeCaptureModel.self, from: ["b": "not a dictionary"])
         })
         #expect(error.code == .invalidJSONDictionary)
@@ -707,7 +707,7 @@ struct JSONAdapterSourceSemanticsTests {
         let strawberryModel = try #require(strawberry as? MTLStrawberryClassClusterModel)
         #expect(strawberryModel.freshness == 20)
 
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try adapter.model(from: ["flavor": "vanilla"])
         })
         #expect(error.code == .noClassFound)
@@ -716,7 +716,7 @@ struct JSONAdapterSourceSemanticsTests {
     // API.md: ".noClassFound — classForParsing returned nil or an unrelated type"
     @Test("classForParsing returning an unrelated type is noClassFound")
     func unrelatedClassForParsing() throws {
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter.model(of: SpecUnrelatedSubstitutionModel.self, from: ["username": "foo"])
         })
         #expect(error.code == .noClassFound)

@@ -133,7 +133,7 @@ struct JSONMappingValidationTests {
 
     @Test("JSONAdapter(modelType:) throws invalidJSONMapping", arguments: MalformedMappingCase.allCases)
     func adapterInitThrows(_ testCase: MalformedMappingCase) throws {
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter(modelType: testCase.modelType)
         })
         #expect(error.code == .invalidJSONMapping)
@@ -160,7 +160,7 @@ struct JSONMappingValidationTests {
         ]
 
         for (name, call) in calls {
-            let error = MantleSpec.caught(JSONAdapterError.self) { try call() }
+            let error = caught(JSONAdapterError.self) { try call() }
             #expect(error?.code == .invalidJSONMapping, "\(name)")
         }
     }

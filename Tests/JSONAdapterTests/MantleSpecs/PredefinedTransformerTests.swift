@@ -263,14 +263,14 @@ struct ArrayMappingTransformerTests {
         @Test("an element that fails to transform fails the array with the array as input")
         func elementFailure() throws {
             let input: [Any] = ["https://github.com/", 5]
-            let error = try #require(MantleSpec.caught(TransformerError.self) {
+            let error = try #require(caught(TransformerError.self) {
                 _ = try transformer.transformedValue(input)
             })
             #expect(error.code == .invalidInput)
             #expect(MantleSpec.jsonEqual(error.inputValue, input))
 
             let reverseInput: [Any] = [URL(string: "https://github.com/")!, "not a URL"]
-            let reverseError = try #require(MantleSpec.caught(TransformerError.self) {
+            let reverseError = try #require(caught(TransformerError.self) {
                 _ = try transformer.reverseTransformedValue(reverseInput)
             })
             #expect(reverseError.code == .invalidInput)
@@ -422,7 +422,7 @@ struct ValidatingTransformerTests {
 
     @Test("rejects values of another type with invalidInput")
     func rejects() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try transformer.transformedValue(666)
         })
         #expect(error.code == .invalidInput)
@@ -470,7 +470,7 @@ struct DateFormatTransformerTests {
     // it(@"should surface date formatter error descriptions")
     @Test("should surface date formatter error descriptions")
     func formatterError() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try transformer.transformedValue("September 37, 2015")
         })
         #expect(error.code == .invalidInput)
@@ -524,7 +524,7 @@ struct NumberFormatTransformerTests {
     // it(@"should surface number formatter error descriptions")
     @Test("should surface number formatter error descriptions")
     func formatterError() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try transformer.transformedValue("Apple")
         })
         #expect(error.code == .invalidInput)
@@ -662,7 +662,7 @@ struct ModelArrayTransformerTests {
     // as MTLTransformerErrorHandlingInputValueErrorKey.
     @Test("an element that is neither a dictionary nor NSNull is invalid input")
     func nonDictionaryElement() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try transformer.transformedValue([["username": "foo"], "not a dictionary"] as [Any])
         })
         #expect(error.code == .invalidInput)

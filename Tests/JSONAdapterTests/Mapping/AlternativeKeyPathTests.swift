@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Key paths: alternatives")
@@ -55,8 +56,8 @@ struct AlternativeKeyPathTests {
         DecodeCase(#"{"address": {"city": "Nice"}, "city": "Lyon"}"#, nil, city: "Nice"),
     ]
 
-    @Test("the first alternative present is read", arguments: SemPath.allCases, decodeCases)
-    func decodesFirstPresent(path: SemPath, testCase: DecodeCase) throws {
+    @Test("the first alternative present is read", arguments: DecodingPath.allCases, decodeCases)
+    func decodesFirstPresent(path: DecodingPath, testCase: DecodeCase) throws {
         #expect(try path.decode(Person.self, testCase.json) == testCase.expected)
     }
 
@@ -83,30 +84,30 @@ struct AlternativeKeyPathTests {
                   jsonKeyPath: "address.city"),
     ]
 
-    @Test("errors name the alternative that was read", arguments: SemPath.allCases, errorCases)
-    func errorsNameTheAlternativeRead(path: SemPath, testCase: ErrorCase) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(Person.self, testCase.json) })
+    @Test("errors name the alternative that was read", arguments: DecodingPath.allCases, errorCases)
+    func errorsNameTheAlternativeRead(path: DecodingPath, testCase: ErrorCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(Person.self, testCase.json) })
         #expect(error.code == testCase.code)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath == testCase.jsonKeyPath)
     }
 
-    @Test("encoding writes the first alternative, which decodes back", arguments: SemPath.allCases)
-    func encodesFirst(path: SemPath) throws {
+    @Test("encoding writes the first alternative, which decodes back", arguments: DecodingPath.allCases)
+    func encodesFirst(path: DecodingPath) throws {
         let person = Person(fullName: "Ada", age: 36, city: "London")
         let encoded = try path.encode(person)
-        #expect(KeyPathTestSupport.canonical(encoded)
-            == KeyPathTestSupport.canonical(json: #"{"fullName": "Ada", "age": 36, "address": {"city": "London"}}"#))
+        #expect(FoundationJSON.canonical(encoded)
+            == FoundationJSON.canonical(json: #"{"fullName": "Ada", "age": 36, "address": {"city": "London"}}"#))
         #expect(try path.decode(Person.self, object: encoded) == person)
-        let texts = try KeyPathTestSupport.encodedTexts(Person(fullName: nil))
+        let texts = try DecodingPath.encodedTexts(Person(fullName: nil))
         #expect(texts.dictionary == texts.data)
-        #expect(texts.data == KeyPathTestSupport.canonical(json: #"{"fullName": null, "age": 0, "address": {"city": ""}}"#))
+        #expect(texts.data == FoundationJSON.canonical(json: #"{"fullName": null, "age": 0, "address": {"city": ""}}"#))
         let omitted = try path.encode(Person(fullName: nil, age: 1), options: .omitNilValues)
         #expect(omitted["fullName"] == nil && omitted["full_name"] == nil && omitted.count == 2)
     }
 
-    @Test("a partial update merges a property whose alternative is present", arguments: SemPath.allCases)
-    func update(path: SemPath) throws {
+    @Test("a partial update merges a property whose alternative is present", arguments: DecodingPath.allCases)
+    func update(path: DecodingPath) throws {
         var person = Person(fullName: "Ada", age: 36, city: "London")
         try path.update(&person, #"{"full_name": "Ada Lovelace", "profile": {"age": 37}}"#)
         #expect(person == Person(fullName: "Ada Lovelace", age: 37, city: "London"))
@@ -114,7 +115,7 @@ struct AlternativeKeyPathTests {
         #expect(person == Person(fullName: "Ada Lovelace", age: 37, city: "Paris"))
         try path.update(&person, #"{"unrelated": 1}"#)
         #expect(person == Person(fullName: "Ada Lovelace", age: 37, city: "Paris"))
-        let error = try #require(Sem.adapterError { try path.update(&person, #"{"address": 5}"#) })
+        let error = try #require(adapterError { try path.update(&person, #"{"address": 5}"#) })
         #expect(error.code == .invalidJSONDictionary)
         #expect(error.jsonKeyPath == "address.city")
         #expect(person.city == "Paris")
@@ -128,8 +129,8 @@ struct AlternativeKeyPathTests {
         ]
     }
 
-    @Test("a key conversion converts every alternative", arguments: SemPath.allCases)
-    func keyConversion(path: SemPath) throws {
+    @Test("a key conversion converts every alternative", arguments: DecodingPath.allCases)
+    func keyConversion(path: DecodingPath) throws {
         let snake = JSONAdapter.Configuration(keyConversion: .snakeCase)
         for json in [#"{"display_name": "a"}"#, #"{"profile": {"screen_name": "a"}}"#] {
             let model = try path.decode(Renamed.self, json, configuration: snake)
@@ -137,7 +138,7 @@ struct AlternativeKeyPathTests {
         }
         var model = Renamed()
         model.displayName = "b"
-        let texts = try KeyPathTestSupport.encodedTexts(model, configuration: snake)
+        let texts = try DecodingPath.encodedTexts(model, configuration: snake)
         #expect(texts.dictionary == #"{"display_name":"b"}"#)
         #expect(texts.data == texts.dictionary)
     }
@@ -151,12 +152,12 @@ struct AlternativeKeyPathTests {
         ]
     }
 
-    @Test("keys any alternative reads are not kept as unknown", arguments: SemPath.allCases)
-    func unknownKeys(path: SemPath) throws {
+    @Test("keys any alternative reads are not kept as unknown", arguments: DecodingPath.allCases)
+    func unknownKeys(path: DecodingPath) throws {
         let model = try path.decode(Keeper.self, #"{"full_name": "B", "fullName": "A", "extra": [1]}"#)
         #expect(model.fullName == "A")
         #expect(model.unknownKeys.keys == ["extra"])
-        let texts = try KeyPathTestSupport.encodedTexts(model)
+        let texts = try DecodingPath.encodedTexts(model)
         #expect(texts.dictionary == #"{"extra":[1],"fullName":"A"}"#)
         #expect(texts.data == texts.dictionary)
     }
@@ -200,7 +201,7 @@ struct AlternativeKeyPathTests {
     @Test("an empty list or a malformed alternative is .invalidJSONMapping", arguments: 0..<3)
     func malformedAlternatives(index: Int) throws {
         let (type, reason) = Self.malformed[index]
-        let error = try #require(Sem.adapterError { _ = try JSONAdapter(modelType: type) })
+        let error = try #require(adapterError { _ = try JSONAdapter(modelType: type) })
         #expect(error.code == .invalidJSONMapping)
         #expect(error.propertyKey == "name")
         #expect(error.description.contains(reason))
@@ -219,8 +220,8 @@ struct AlternativeKeyPathTests {
         ]
     }
 
-    @Test("the article's example decodes and round-trips", arguments: SemPath.allCases)
-    func articleExample(path: SemPath) throws {
+    @Test("the article's example decodes and round-trips", arguments: DecodingPath.allCases)
+    func articleExample(path: DecodingPath) throws {
         let json = #"""
             {"owner": {"full_name": "Ada"}, "data": [{"dog": {"name": "Rex"}}, {"dog": {"name": "Fido"}}],
              "shelter.name": "Happy Paws"}
@@ -228,7 +229,7 @@ struct AlternativeKeyPathTests {
         let adoption = try path.decode(Adoption.self, json)
         #expect(adoption.ownerName == "Ada" && adoption.secondDog == "Fido" && adoption.shelter == "Happy Paws")
         let encoded = try path.encode(adoption)
-        #expect(KeyPathTestSupport.canonical(encoded) == KeyPathTestSupport.canonical(json: #"""
+        #expect(FoundationJSON.canonical(encoded) == FoundationJSON.canonical(json: #"""
             {"owner": {"fullName": "Ada"}, "data": {"1": {"dog": {"name": "Fido"}}}, "shelter.name": "Happy Paws"}
             """#))
         #expect(try path.decode(Adoption.self, object: encoded) == adoption)

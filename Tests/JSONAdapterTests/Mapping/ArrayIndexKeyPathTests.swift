@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Key paths: array indexes")
@@ -56,8 +57,8 @@ struct ArrayIndexKeyPathTests {
         DecodeCase(json: #"{"rates": [0.5, 1.0]}"#, expected: Kennel()),
     ]
 
-    @Test("indexes pick array elements; out of range is missing", arguments: SemPath.allCases, decodeCases)
-    func decodes(path: SemPath, testCase: DecodeCase) throws {
+    @Test("indexes pick array elements; out of range is missing", arguments: DecodingPath.allCases, decodeCases)
+    func decodes(path: DecodingPath, testCase: DecodeCase) throws {
         #expect(try path.decode(Kennel.self, testCase.json) == testCase.expected)
     }
 
@@ -84,9 +85,9 @@ struct ArrayIndexKeyPathTests {
                   reason: "expected String, found number 1"),
     ]
 
-    @Test("errors name the property and the path with its indexes", arguments: SemPath.allCases, errorCases)
-    func errors(path: SemPath, testCase: ErrorCase) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(Kennel.self, testCase.json) })
+    @Test("errors name the property and the path with its indexes", arguments: DecodingPath.allCases, errorCases)
+    func errors(path: DecodingPath, testCase: ErrorCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(Kennel.self, testCase.json) })
         #expect(error.code == testCase.code)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath == testCase.jsonKeyPath)
@@ -111,30 +112,30 @@ struct ArrayIndexKeyPathTests {
         ]
     }
 
-    @Test("a leading zero or a sign makes a key, and a huge index is past every end", arguments: SemPath.allCases)
-    func unusualKeys(path: SemPath) throws {
+    @Test("a leading zero or a sign makes a key, and a huge index is past every end", arguments: DecodingPath.allCases)
+    func unusualKeys(path: DecodingPath) throws {
         let fromObjects = try path.decode(Unusual.self,
                                           #"{"a": {"01": "x"}, "b": {"99999999999999999999": "y"}, "c": {"-1": "z"}}"#)
         #expect(fromObjects.leadingZero == "x" && fromObjects.huge == "y" && fromObjects.negative == "z")
         let fromArrays = try path.decode(Unusual.self, #"{"b": ["p", "q"]}"#)
         #expect(fromArrays.huge == nil)
-        let error = try #require(Sem.adapterError { _ = try path.decode(Unusual.self, #"{"a": ["p", "q"]}"#) })
+        let error = try #require(adapterError { _ = try path.decode(Unusual.self, #"{"a": ["p", "q"]}"#) })
         #expect(error.code == .invalidJSONDictionary)
         #expect(error.jsonKeyPath == "a.01")
         #expect(error.reason.contains(#"expected an object at "a""#))
     }
 
-    @Test("encoding writes digit keys as members, which decode back", arguments: SemPath.allCases)
-    func encodes(path: SemPath) throws {
+    @Test("encoding writes digit keys as members, which decode back", arguments: DecodingPath.allCases)
+    func encodes(path: DecodingPath) throws {
         let kennel = Kennel(secondDog: "B", firstTag: "t", cell: 3, rate: 1.5)
         let encoded = try path.encode(kennel)
-        #expect(KeyPathTestSupport.canonical(encoded) == KeyPathTestSupport.canonical(json: #"""
+        #expect(FoundationJSON.canonical(encoded) == FoundationJSON.canonical(json: #"""
             {"data": {"1": {"dog": {"name": "B"}}}, "tags": {"0": "t"}, "matrix": {"1": {"0": 3}}, "rates": {"2020": 1.5}}
             """#))
         #expect(try path.decode(Kennel.self, object: encoded) == kennel)
-        let texts = try KeyPathTestSupport.encodedTexts(Kennel(secondDog: nil))
+        let texts = try DecodingPath.encodedTexts(Kennel(secondDog: nil))
         #expect(texts.dictionary == texts.data)
-        #expect(try path.decode(Kennel.self, object: Sem.object(texts.data)) == Kennel(secondDog: nil))
+        #expect(try path.decode(Kennel.self, object: FoundationJSON.object(texts.data)) == Kennel(secondDog: nil))
     }
 
     /// An array property and a property inside one of its elements.
@@ -156,7 +157,7 @@ struct ArrayIndexKeyPathTests {
         var pack = P()
         try pack.setValue(dogs, forKey: "dogs")
         try pack.setValue(secondName as Any, forKey: "secondName")
-        let texts = try KeyPathTestSupport.encodedTexts(pack)
+        let texts = try DecodingPath.encodedTexts(pack)
         #expect(texts.dictionary == texts.data)
         return texts.data
     }
@@ -171,7 +172,7 @@ struct ArrayIndexKeyPathTests {
         #expect(try encoded(dogs, "c") == #"{"dogs":[{"name":"a"},{"age":3,"name":"c"}]}"#)
         #expect(try encoded(dogs, nil) == #"{"dogs":[{"name":"a"},{"age":3,"name":"b"}]}"#)
         // Past the end of the other property's array: refused rather than padded.
-        let error = try #require(Sem.adapterError { _ = try encoded([["name": "a"]], "c") })
+        let error = try #require(adapterError { _ = try encoded([["name": "a"]], "c") })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "secondName")
         #expect(error.jsonKeyPath == "dogs.1.name")
@@ -190,13 +191,13 @@ struct ArrayIndexKeyPathTests {
         var issue = Issue()
         issue.user = ["login": "old", "id": 1]
         issue.login = "new"
-        let texts = try KeyPathTestSupport.encodedTexts(issue)
+        let texts = try DecodingPath.encodedTexts(issue)
         #expect(texts.data == #"{"user":{"id":1,"login":"new"}}"#)
         #expect(texts.dictionary == texts.data)
     }
 
-    @Test("a partial update reads indexes too", arguments: SemPath.allCases)
-    func update(path: SemPath) throws {
+    @Test("a partial update reads indexes too", arguments: DecodingPath.allCases)
+    func update(path: DecodingPath) throws {
         var kennel = Kennel(secondDog: "B", firstTag: "t")
         try path.update(&kennel, #"{"data": [{}, {"dog": {"name": "Z"}}], "matrix": [[0], [9]]}"#)
         #expect(kennel == Kennel(secondDog: "Z", firstTag: "t", cell: 9))
@@ -210,13 +211,13 @@ struct ArrayIndexKeyPathTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["dog": "data.1.dog"]
     }
 
-    @Test("a key conversion leaves indexes alone", arguments: SemPath.allCases)
-    func keyConversion(path: SemPath) throws {
+    @Test("a key conversion leaves indexes alone", arguments: DecodingPath.allCases)
+    func keyConversion(path: DecodingPath) throws {
         let prefixing = JSONAdapter.Configuration(keyConversion: .custom { "x_" + $0 })
         let json = #"{"x_data": [{}, {"x_dog": "Rex"}]}"#
         let model = try path.decode(Prefixed.self, json, configuration: prefixing)
         #expect(model.dog == "Rex")
-        let texts = try KeyPathTestSupport.encodedTexts(model, configuration: prefixing)
+        let texts = try DecodingPath.encodedTexts(model, configuration: prefixing)
         #expect(texts.dictionary == #"{"x_data":{"1":{"x_dog":"Rex"}}}"#)
         #expect(texts.data == texts.dictionary)
     }
@@ -228,22 +229,22 @@ struct ArrayIndexKeyPathTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["secondTitle": "entries.1.title"]
     }
 
-    @Test("with unknown keys, an object round-trips and a change lands in its array", arguments: SemPath.allCases)
-    func unknownKeys(path: SemPath) throws {
+    @Test("with unknown keys, an object round-trips and a change lands in its array", arguments: DecodingPath.allCases)
+    func unknownKeys(path: DecodingPath) throws {
         let json = #"{"entries": [{"title": "a", "id": 1}, {"title": "b", "id": 2}], "next": "x"}"#
         var feed = try path.decode(Feed.self, json)
         #expect(feed.secondTitle == "b")
         #expect(feed.unknownKeys.keys == ["entries", "next"])
-        var texts = try KeyPathTestSupport.encodedTexts(feed)
-        #expect(texts.dictionary == KeyPathTestSupport.canonical(json: json))
+        var texts = try DecodingPath.encodedTexts(feed)
+        #expect(texts.dictionary == FoundationJSON.canonical(json: json))
         #expect(texts.data == texts.dictionary)
         feed.secondTitle = "B"
-        texts = try KeyPathTestSupport.encodedTexts(feed)
-        #expect(texts.dictionary == KeyPathTestSupport.canonical(json: json.replacingOccurrences(of: #""b""#, with: #""B""#)))
+        texts = try DecodingPath.encodedTexts(feed)
+        #expect(texts.dictionary == FoundationJSON.canonical(json: json.replacingOccurrences(of: #""b""#, with: #""B""#)))
         #expect(texts.data == texts.dictionary)
         // An index the kept array does not have: the mapped object is written.
         feed.unknownKeys = try path.decode(Feed.self, #"{"entries": [{"title": "a"}]}"#).unknownKeys
-        texts = try KeyPathTestSupport.encodedTexts(feed)
+        texts = try DecodingPath.encodedTexts(feed)
         #expect(texts.dictionary == #"{"entries":{"1":{"title":"B"}}}"#)
         #expect(texts.data == texts.dictionary)
     }
@@ -274,10 +275,10 @@ struct ArrayIndexKeyPathTests {
     func subPathsAndDiscriminators() throws {
         let json = #"{"data": [{"name": "a"}, {"name": "b"}]}"#
         let fromData = try JSONAdapter.model(of: Dog.self, fromJSONData: Data(json.utf8), atKeyPath: "data.1")
-        let fromDictionary = try JSONAdapter.model(of: Dog.self, from: Sem.object(json), atKeyPath: "data.1")
+        let fromDictionary = try JSONAdapter.model(of: Dog.self, from: FoundationJSON.object(json), atKeyPath: "data.1")
         #expect(fromData.name == "b")
         #expect(fromDictionary == fromData)
-        let missing = try #require(Sem.adapterError {
+        let missing = try #require(adapterError {
             _ = try JSONAdapter.model(of: Dog.self, fromJSONData: Data(json.utf8), atKeyPath: "data.2")
         })
         #expect(missing.code == .invalidJSONDictionary)

@@ -4,6 +4,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Key paths: literal dots and backslashes")
@@ -27,8 +28,8 @@ struct EscapedKeyPathTests {
          "logs": {"C:\\log.txt": "calm"}, "captain": {"name": "Nested"}}
         """#
 
-    @Test("escaped keys read one member each; unescaped dots still nest", arguments: SemPath.allCases)
-    func decodes(path: SemPath) throws {
+    @Test("escaped keys read one member each; unescaped dots still nest", arguments: DecodingPath.allCases)
+    func decodes(path: DecodingPath) throws {
         let ship = try path.decode(Ship.self, Self.shipJSON)
         #expect(ship.captain == "Ahab")
         #expect(ship.firstMate == "Starbuck")
@@ -36,21 +37,21 @@ struct EscapedKeyPathTests {
         #expect(ship.nestedCaptain == "Nested")
     }
 
-    @Test("encoding writes the keys unescaped, and the JSON decodes back", arguments: SemPath.allCases)
-    func encodes(path: SemPath) throws {
+    @Test("encoding writes the keys unescaped, and the JSON decodes back", arguments: DecodingPath.allCases)
+    func encodes(path: DecodingPath) throws {
         let ship = try path.decode(Ship.self, Self.shipJSON)
         let encoded = try path.encode(ship)
-        #expect(KeyPathTestSupport.canonical(encoded) == KeyPathTestSupport.canonical(json: Self.shipJSON))
+        #expect(FoundationJSON.canonical(encoded) == FoundationJSON.canonical(json: Self.shipJSON))
         #expect(try path.decode(Ship.self, object: encoded) == ship)
     }
 
-    @Test("errors name the path as written, escapes included", arguments: SemPath.allCases)
-    func errors(path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(Ship.self, #"{"crew": {"first.mate": 7}}"#) })
+    @Test("errors name the path as written, escapes included", arguments: DecodingPath.allCases)
+    func errors(path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(Ship.self, #"{"crew": {"first.mate": 7}}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "firstMate")
         #expect(error.jsonKeyPath == #"crew.first\.mate"#)
-        let blocked = try #require(Sem.adapterError { _ = try path.decode(Ship.self, #"{"crew": [1]}"#) })
+        let blocked = try #require(adapterError { _ = try path.decode(Ship.self, #"{"crew": [1]}"#) })
         #expect(blocked.code == .invalidJSONDictionary)
         #expect(blocked.jsonKeyPath == #"crew.first\.mate"#)
     }
@@ -92,7 +93,7 @@ struct EscapedKeyPathTests {
 
     @Test("a mapping with a bad escape is .invalidJSONMapping, saying how to write a backslash")
     func badEscapeMapping() throws {
-        let error = try #require(Sem.adapterError { _ = try JSONAdapter(modelType: BadEscape.self) })
+        let error = try #require(adapterError { _ = try JSONAdapter(modelType: BadEscape.self) })
         #expect(error.code == .invalidJSONMapping)
         #expect(error.propertyKey == "name")
         #expect(error.reason.contains("backslash"))
@@ -104,14 +105,14 @@ struct EscapedKeyPathTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["captainName": .key("shipCaptain.fullName")]
     }
 
-    @Test("a key conversion converts the key as a whole and keeps it escaped", arguments: SemPath.allCases)
-    func keyConversion(path: SemPath) throws {
+    @Test("a key conversion converts the key as a whole and keeps it escaped", arguments: DecodingPath.allCases)
+    func keyConversion(path: DecodingPath) throws {
         let snake = JSONAdapter.Configuration(keyConversion: .snakeCase)
         let json = #"{"ship_captain.full_name": "Ahab"}"#
         let model = try path.decode(Converted.self, json, configuration: snake)
         #expect(model.captainName == "Ahab")
-        let texts = try KeyPathTestSupport.encodedTexts(model, configuration: snake)
-        #expect(texts.dictionary == KeyPathTestSupport.canonical(json: json))
+        let texts = try DecodingPath.encodedTexts(model, configuration: snake)
+        #expect(texts.dictionary == FoundationJSON.canonical(json: json))
         #expect(texts.data == texts.dictionary)
     }
 
@@ -122,14 +123,14 @@ struct EscapedKeyPathTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["captain": .key("captain.name")]
     }
 
-    @Test("a key with a dot is a whole top-level key for unknown keys", arguments: SemPath.allCases)
-    func unknownKeys(path: SemPath) throws {
+    @Test("a key with a dot is a whole top-level key for unknown keys", arguments: DecodingPath.allCases)
+    func unknownKeys(path: DecodingPath) throws {
         let json = #"{"captain.name": "Ahab", "captain": {"age": 58}}"#
         let model = try path.decode(Keeper.self, json)
         #expect(model.captain == "Ahab")
         #expect(model.unknownKeys.keys == ["captain"])
-        let texts = try KeyPathTestSupport.encodedTexts(model)
-        #expect(texts.dictionary == KeyPathTestSupport.canonical(json: json))
+        let texts = try DecodingPath.encodedTexts(model)
+        #expect(texts.dictionary == FoundationJSON.canonical(json: json))
         #expect(texts.data == texts.dictionary)
     }
 
@@ -143,7 +144,7 @@ struct EscapedKeyPathTests {
     func subPath() throws {
         let json = #"{"data": {"log.entry": {"text": "calm"}}}"#
         let fromData = try JSONAdapter.model(of: Entry.self, fromJSONData: Data(json.utf8), atKeyPath: #"data.log\.entry"#)
-        let fromDictionary = try JSONAdapter.model(of: Entry.self, from: Sem.object(json), atKeyPath: #"data.log\.entry"#)
+        let fromDictionary = try JSONAdapter.model(of: Entry.self, from: FoundationJSON.object(json), atKeyPath: #"data.log\.entry"#)
         #expect(fromData.text == "calm")
         #expect(fromDictionary == fromData)
     }

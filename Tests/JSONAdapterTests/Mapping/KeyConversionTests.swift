@@ -96,8 +96,8 @@ struct SemKeyConversionTests {
         #expect(SemIdentityModel.jsonKeyPathsByPropertyKey == ["name": "name", "count": "count"])
     }
 
-    @Test("a real GitHub user decodes with a generated snake_case mapping", arguments: SemPath.allCases)
-    func githubUser(path: SemPath) throws {
+    @Test("a real GitHub user decodes with a generated snake_case mapping", arguments: DecodingPath.allCases)
+    func githubUser(path: DecodingPath) throws {
         let issues = try #require(JSONSerialization.jsonObject(with: GitHubFixtures.data("issues")) as? [[String: Any]])
         let userObject = try #require(issues.first?["user"] as? [String: Any])
         let text = String(decoding: try JSONSerialization.data(withJSONObject: userObject), as: UTF8.self)
@@ -112,8 +112,8 @@ struct SemKeyConversionTests {
         #expect(Set(json.keys) == ["login", "id", "node_id", "avatar_url", "html_url", "site_admin", "repos_url"])
     }
 
-    @Test("a subclass adds to its superclass's mapping", arguments: SemPath.allCases)
-    func subclassAdding(path: SemPath) throws {
+    @Test("a subclass adds to its superclass's mapping", arguments: DecodingPath.allCases)
+    func subclassAdding(path: DecodingPath) throws {
         #expect(SemPushEvent.jsonKeyPathsByPropertyKey == [
             "id": "id", "createdAt": "created_at", "headCommit": "payload.head", "size": "payload.size",
         ])

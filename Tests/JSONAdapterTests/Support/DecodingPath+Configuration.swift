@@ -1,19 +1,20 @@
 //
-//  ConfiguredPaths.swift
-//  `SemPath` with a `JSONAdapter.Configuration`: both decoding paths and both
+//  DecodingPath+Configuration.swift
+//  `DecodingPath` with a `JSONAdapter.Configuration`: both decoding paths and both
 //  encoders for the tests of configuration-dependent values (`Codable`
 //  property values, `Data`).
 //
 
 import Foundation
+import MantleTestSupport
 @testable import JSONAdapter
 
-extension SemPath {
+extension DecodingPath {
     /// Decodes one model from JSON text with `configuration`.
     func decode<M: JSONSerializing>(_ type: M.Type, _ json: String,
                                     configuration: JSONAdapter.Configuration) throws -> M {
         switch self {
-        case .dictionary: return try JSONAdapter.model(of: type, from: Sem.object(json), configuration: configuration)
+        case .dictionary: return try JSONAdapter.model(of: type, from: FoundationJSON.object(json), configuration: configuration)
         case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), configuration: configuration)
         }
     }
@@ -23,7 +24,7 @@ extension SemPath {
     func encode(_ model: any JSONSerializing, configuration: JSONAdapter.Configuration) throws -> [String: Any] {
         switch self {
         case .dictionary: return try JSONAdapter.jsonDictionary(from: model, configuration: configuration)
-        case .data: return try Sem.object(JSONAdapter.jsonData(from: model, configuration: configuration))
+        case .data: return try FoundationJSON.object(JSONAdapter.jsonData(from: model, configuration: configuration))
         }
     }
 }

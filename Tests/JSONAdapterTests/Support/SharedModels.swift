@@ -4,6 +4,7 @@
 //
 
 import Foundation
+import MantleTestSupport
 @testable import JSONAdapter
 
 // MARK: - Type-driven conversion
@@ -224,8 +225,8 @@ struct SemEncoded: JSONSerializing {
             return ValueTransformer(
                 forward: { value in
                     guard let parts = value as? [String: Any] else { return SemPoint() }
-                    return SemPoint(latitude: Sem.number(parts["geo.lat"]) ?? 0,
-                                    longitude: Sem.number(parts["geo.lng"]) ?? 0)
+                    return SemPoint(latitude: FoundationJSON.number(parts["geo.lat"]) ?? 0,
+                                    longitude: FoundationJSON.number(parts["geo.lng"]) ?? 0)
                 },
                 reverse: { value in
                     guard let point = value as? SemPoint else { return nil }

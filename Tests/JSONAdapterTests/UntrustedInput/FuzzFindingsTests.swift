@@ -84,7 +84,7 @@ struct RobustFuzzFindingsTests {
     func fractionBeyondDecimalPrecision() throws {
         let literal = "1.00000000000000000000000000000000000000001"
         let data = Data(#"{"int": \#(literal)}"#.utf8)
-        let error = Robust.adapterError { _ = try JSONAdapter.model(of: RobustNumbers.self, fromJSONData: data) }
+        let error = adapterError { _ = try JSONAdapter.model(of: RobustNumbers.self, fromJSONData: data) }
         #expect(error?.code == .invalidValue)
         #expect(error?.jsonKeyPath == "int")
         // Into Double it is simply rounded. (JSONSerialization itself rounds the

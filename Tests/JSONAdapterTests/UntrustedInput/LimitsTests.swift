@@ -159,19 +159,19 @@ struct RobustLimitsTests {
     @Test("513 levels are .invalidJSONData through model(of:fromJSONData:), arrays or objects")
     func depth513Rejected() throws {
         let arrays = Self.holderJSON(arrayDepth: 512)
-        let error = try #require(Robust.adapterError {
+        let error = try #require(adapterError {
             _ = try JSONAdapter.model(of: RobustDeepHolder.self, fromJSONData: arrays)
         })
         #expect(error.code == .invalidJSONData)
         #expect(error.description.contains("512"), "the message names the limit: \(error)")
 
         let objects = Data(#"{"name":"y","ignored":\#(Robust.nested(512, open: #"{"k":"#, close: "}", inner: "1"))}"#.utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: objects) }?
+        #expect(adapterError { _ = try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: objects) }?
             .code == .invalidJSONData)
 
         // The same through the array API.
         let array = Data("[\(String(decoding: arrays, as: UTF8.self))]".utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.models(of: RobustDeepHolder.self, fromJSONData: array) }?
+        #expect(adapterError { _ = try JSONAdapter.models(of: RobustDeepHolder.self, fromJSONData: array) }?
             .code == .invalidJSONData)
     }
 
@@ -185,9 +185,9 @@ struct RobustLimitsTests {
           ])
     func pathologicalNesting(json: String) throws {
         let data = Data(json.utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.model(of: RobustDeepHolder.self, fromJSONData: data) }?
+        #expect(adapterError { _ = try JSONAdapter.model(of: RobustDeepHolder.self, fromJSONData: data) }?
             .code == .invalidJSONData)
-        #expect(Robust.adapterError { _ = try JSONAdapter.models(of: RobustDeepHolder.self, fromJSONData: data) }?
+        #expect(adapterError { _ = try JSONAdapter.models(of: RobustDeepHolder.self, fromJSONData: data) }?
             .code == .invalidJSONData)
     }
 
@@ -210,14 +210,14 @@ struct RobustLimitsTests {
 
         // One node more is 514 containers.
         let tooDeep = Data(RobustTreeNode.chainJSON(levels + 1).utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.model(of: RobustTreeNode.self, fromJSONData: tooDeep) }?
+        #expect(adapterError { _ = try JSONAdapter.model(of: RobustTreeNode.self, fromJSONData: tooDeep) }?
             .code == .invalidJSONData)
     }
 
     @Test("A deep value where the model expects a scalar or a nested model names the property")
     func deepValueAtScalar() throws {
         let data = Data(#"{"name":\#(Robust.nested(300))}"#.utf8)
-        let error = try #require(Robust.adapterError {
+        let error = try #require(adapterError {
             _ = try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: data)
         })
         #expect(error.code == .invalidValue)
@@ -225,7 +225,7 @@ struct RobustLimitsTests {
         #expect(error.jsonKeyPath == "name")
 
         let intermediate = Data(#"{"a":{"b":\#(Robust.nested(300))}}"#.utf8)
-        let pathError = try #require(Robust.adapterError {
+        let pathError = try #require(adapterError {
             _ = try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: intermediate)
         })
         #expect(pathError.code == .invalidJSONDictionary)
@@ -321,7 +321,7 @@ struct RobustLimitsTests {
                 let model = try decode()
                 #expect(Self.value(of: number.key, in: model) == expected, "\(path) path")
             } else {
-                let error = try #require(Robust.adapterError { _ = try decode() }, "\(path) path must throw")
+                let error = try #require(adapterError { _ = try decode() }, "\(path) path must throw")
                 #expect(error.code == .invalidValue, "\(path) path: \(error)")
                 #expect(error.propertyKey == number.key, "\(path) path: \(error)")
                 #expect(error.jsonKeyPath == number.key, "\(path) path: \(error)")
@@ -337,7 +337,7 @@ struct RobustLimitsTests {
             decoders.append { _ = try JSONAdapter.model(of: RobustNumbers.self, from: object) }
         }
         for decode in decoders {
-            let error = try #require(Robust.adapterError(decode))
+            let error = try #require(adapterError(decode))
             #expect(error.code == .invalidValue)
             #expect(error.propertyKey == "ints")
             #expect(error.jsonKeyPath == "ints[2]")
@@ -401,7 +401,7 @@ struct RobustLimitsTests {
 
         // One bad element at the end fails the whole array, naming it.
         let bad = Data((json.dropLast(2) + #","x"]}"#).utf8)
-        let error = try #require(Robust.adapterError { _ = try JSONAdapter.model(of: RobustBigArray.self, fromJSONData: bad) })
+        let error = try #require(adapterError { _ = try JSONAdapter.model(of: RobustBigArray.self, fromJSONData: bad) })
         #expect(error.jsonKeyPath == "values[\(count)]")
     }
 

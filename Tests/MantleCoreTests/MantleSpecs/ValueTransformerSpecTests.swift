@@ -43,7 +43,7 @@ struct ValueTransformerSpecTests {
             (value as? String).map { $0 + "bar" }
         })
 
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try transformer.reverseTransformedValue("foobar")
         })
         #expect(error.code == .notReversible)
@@ -150,7 +150,7 @@ struct ValueTransformerInversionSpecTests {
         let oneWay = ValueTransformer(forward: { _ in "forward" })
         let inverted = oneWay.inverted
 
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try inverted.transformedValue("x")
         })
         #expect(error.code == .notReversible)
