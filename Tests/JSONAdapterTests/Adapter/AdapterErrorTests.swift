@@ -1,5 +1,5 @@
 //
-//  SemErrorTests.swift
+//  AdapterErrorTests.swift
 //  Errors: arrays fail as a whole naming the element's index; descriptions name
 //  the model, property, path, expectation and what was found; nested-model
 //  properties given a non-object; mapping errors; NSError bridging.
@@ -11,7 +11,7 @@ import GitHubModels
 @testable import JSONAdapter
 
 @Suite("Semantics: errors")
-struct SemErrorTests {
+struct AdapterErrorTests {
 
     /// The issues fixture with `edit` applied to element `index`, as JSON text.
     static func issues(editing index: Int, _ edit: (inout [String: Any]) -> Void) throws -> String {
@@ -72,8 +72,8 @@ struct SemErrorTests {
 
     @Test("the description of an error in a single model", arguments: DecodingPath.allCases)
     func singleModelDescription(path: DecodingPath) throws {
-        let error = try #require(adapterError { _ = try path.decode(SemStrict.self, #"{"stats": {"count": 3.5}}"#) })
-        #expect(error.description.hasPrefix(#"SemStrict.count → "stats.count": "#), "\(error.description)")
+        let error = try #require(adapterError { _ = try path.decode(ValueModels.Strict.self, #"{"stats": {"count": 3.5}}"#) })
+        #expect(error.description.hasPrefix(#"Strict.count → "stats.count": "#), "\(error.description)")
         #expect(error.description.contains("3.5"))
     }
 
@@ -81,7 +81,7 @@ struct SemErrorTests {
 
     @Test("a nested model property given a non-object is .invalidValue", arguments: DecodingPath.allCases, nonObjects)
     func nestedModelGivenNonObject(path: DecodingPath, json: String) throws {
-        let error = try #require(adapterError { _ = try path.decode(SemValidatedHolder.self, #"{"owner": \#(json)}"#) })
+        let error = try #require(adapterError { _ = try path.decode(ValidatedModels.ValidatedHolder.self, #"{"owner": \#(json)}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "owner")
         #expect(error.jsonKeyPath == "owner")
@@ -94,51 +94,51 @@ struct SemErrorTests {
 
     @Test("mapping errors are .invalidJSONMapping from the adapter and from every call that builds one")
     func mappingErrors() throws {
-        for type in [SemBadMappingUnknownKey.self, SemBadMappingPath.self] as [any JSONSerializing.Type] {
+        for type in [BadMappingUnknownKey.self, BadMappingPath.self] as [any JSONSerializing.Type] {
             let adapter = try #require(adapterError { _ = try JSONAdapter(modelType: type) })
             #expect(adapter.code == .invalidJSONMapping)
             #expect((adapter as NSError).code == 4)
             #expect((adapter as NSError).domain == "MTLJSONAdapterErrorDomain")
         }
-        let unknown = try #require(adapterError { _ = try JSONAdapter.model(of: SemBadMappingUnknownKey.self, from: [:]) })
+        let unknown = try #require(adapterError { _ = try JSONAdapter.model(of: BadMappingUnknownKey.self, from: [:]) })
         #expect(unknown.code == .invalidJSONMapping)
         #expect(unknown.propertyKey == "nope")
         let path = try #require(adapterError {
-            _ = try JSONAdapter.model(of: SemBadMappingPath.self, fromJSONData: Data("{}".utf8))
+            _ = try JSONAdapter.model(of: BadMappingPath.self, fromJSONData: Data("{}".utf8))
         })
         #expect(path.code == .invalidJSONMapping)
         #expect(path.propertyKey == "name")
-        let encoding = try #require(adapterError { _ = try JSONAdapter.jsonDictionary(from: SemBadMappingPath()) })
+        let encoding = try #require(adapterError { _ = try JSONAdapter.jsonDictionary(from: BadMappingPath()) })
         #expect(encoding.code == .invalidJSONMapping)
-        let models = try #require(adapterError { _ = try JSONAdapter.models(of: SemBadMappingPath.self, from: []) })
+        let models = try #require(adapterError { _ = try JSONAdapter.models(of: BadMappingPath.self, from: []) })
         #expect(models.code == .invalidJSONMapping)
     }
 
     @Test("a nested model's malformed mapping is .invalidJSONMapping when it is used", arguments: DecodingPath.allCases)
     func nestedMappingError(path: DecodingPath) throws {
         // Decoding: the adapter's own error type, naming the outer property.
-        let decoding = adapterError { _ = try path.decode(SemBadMappingHolder.self, #"{"child": {"name": "x"}}"#) }
+        let decoding = adapterError { _ = try path.decode(BadMappingHolder.self, #"{"child": {"name": "x"}}"#) }
         #expect(decoding?.code == .invalidJSONMapping)
         #expect(decoding?.propertyKey == "child")
         // Without the nested object nothing needs the nested mapping.
-        #expect(try path.decode(SemBadMappingHolder.self, #"{"name": "n"}"#).name == "n")
+        #expect(try path.decode(BadMappingHolder.self, #"{"name": "n"}"#).name == "n")
 
-        var holder = SemBadMappingHolder()
-        holder.child = SemBadMappingPath()
+        var holder = BadMappingHolder()
+        holder.child = BadMappingPath()
         let encoding = adapterError { _ = try path.encode(holder) }
         #expect(encoding?.code == .invalidJSONMapping)
     }
 
     /// One error of each code and the NSError code Mantle gives it.
     static let bridgingCases: [(name: String, code: JSONAdapterError.Code, nsCode: Int, make: @Sendable () throws -> Void)] = [
-        ("noClassFound", .noClassFound, 2, { _ = try JSONAdapter.model(of: SemMessage.self, from: ["type": "unknown"]) }),
+        ("noClassFound", .noClassFound, 2, { _ = try JSONAdapter.model(of: MessageCluster.Message.self, from: ["type": "unknown"]) }),
         ("invalidJSONDictionary", .invalidJSONDictionary, 3, {
-            _ = try JSONAdapter.model(of: SemLeaf.self, fromJSONData: Data("[1]".utf8))
+            _ = try JSONAdapter.model(of: ValueModels.Leaf.self, fromJSONData: Data("[1]".utf8))
         }),
-        ("invalidJSONMapping", .invalidJSONMapping, 4, { _ = try JSONAdapter(modelType: SemBadMappingUnknownKey.self) }),
-        ("invalidValue", .invalidValue, 5, { _ = try JSONAdapter.model(of: SemLeaf.self, from: ["size": "big"]) }),
+        ("invalidJSONMapping", .invalidJSONMapping, 4, { _ = try JSONAdapter(modelType: BadMappingUnknownKey.self) }),
+        ("invalidValue", .invalidValue, 5, { _ = try JSONAdapter.model(of: ValueModels.Leaf.self, from: ["size": "big"]) }),
         ("invalidJSONData", .invalidJSONData, 6, {
-            _ = try JSONAdapter.model(of: SemLeaf.self, fromJSONData: Data("{".utf8))
+            _ = try JSONAdapter.model(of: ValueModels.Leaf.self, fromJSONData: Data("{".utf8))
         }),
     ]
 
@@ -152,5 +152,31 @@ struct SemErrorTests {
         #expect(nsError.domain == "MTLJSONAdapterErrorDomain")
         #expect(nsError.code == testCase.nsCode)
         #expect(!nsError.localizedDescription.isEmpty)
+    }
+}
+
+// MARK: - Models
+
+extension AdapterErrorTests {
+    struct BadMappingUnknownKey: JSONSerializing {
+        var name = ""
+        init() {}
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "nope": "nope"]
+    }
+
+    struct BadMappingPath: JSONSerializing {
+        var name = ""
+        init() {}
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "a..b"]
+    }
+
+    /// A model holding a model whose mapping is malformed.
+    struct BadMappingHolder: JSONSerializing {
+        var name = ""
+        var child: BadMappingPath?
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "child": "child"]
     }
 }

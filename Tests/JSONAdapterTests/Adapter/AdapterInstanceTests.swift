@@ -1,5 +1,5 @@
 //
-//  SemAdapterInstanceTests.swift
+//  AdapterInstanceTests.swift
 //  The instance API (`JSONAdapter(modelType:)`, `model(from:)`,
 //  `jsonDictionary(from:)`) and one adapter shared by many concurrent tasks.
 //
@@ -11,14 +11,14 @@ import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: adapter instances")
-struct SemAdapterInstanceTests {
+struct AdapterInstanceTests {
 
     @Test("the instance API decodes and encodes like the static one")
     func instanceMatchesStatic() throws {
-        let adapter = try JSONAdapter(modelType: SemDefaults.self)
+        let adapter = try JSONAdapter(modelType: ValueModels.Defaults.self)
         let json: [String: Any] = ["name": "n", "count": 3, "address": ["city": "Rome"]]
-        let model = try #require(try adapter.model(from: json) as? SemDefaults)
-        #expect(model == (try JSONAdapter.model(of: SemDefaults.self, from: json)))
+        let model = try #require(try adapter.model(from: json) as? ValueModels.Defaults)
+        #expect(model == (try JSONAdapter.model(of: ValueModels.Defaults.self, from: json)))
         #expect(model.name == "n" && model.count == 3 && model.city == "Rome")
 
         let encoded = try adapter.jsonDictionary(from: model)
@@ -29,7 +29,7 @@ struct SemAdapterInstanceTests {
 
     @Test("the instance API reports errors like the static one")
     func instanceErrors() throws {
-        let adapter = try JSONAdapter(modelType: SemDefaults.self)
+        let adapter = try JSONAdapter(modelType: ValueModels.Defaults.self)
         let error = try #require(adapterError { _ = try adapter.model(from: ["address": "x"]) })
         #expect(error.code == .invalidJSONDictionary)
         #expect(error.propertyKey == "city")
@@ -40,11 +40,11 @@ struct SemAdapterInstanceTests {
 
     @Test("an adapter refuses to encode a model of another type (issue 9, item 11), as Mantle asserts")
     func instanceRefusesOtherModels() throws {
-        let adapter = try JSONAdapter(modelType: SemDefaults.self)
-        let error = try #require(adapterError { _ = try adapter.jsonDictionary(from: SemLeaf(name: "x", size: 1)) })
+        let adapter = try JSONAdapter(modelType: ValueModels.Defaults.self)
+        let error = try #require(adapterError { _ = try adapter.jsonDictionary(from: ValueModels.Leaf(name: "x", size: 1)) })
         #expect(error.code == .noClassFound)
         // The static API encodes any model with its own mapping.
-        let json = try JSONAdapter.jsonDictionary(from: SemLeaf(name: "x", size: 1))
+        let json = try JSONAdapter.jsonDictionary(from: ValueModels.Leaf(name: "x", size: 1))
         #expect(Set(json.keys) == ["name", "size"])
     }
 

@@ -1,5 +1,5 @@
 //
-//  SemClassClusterTests.swift
+//  ClassClusterTests.swift
 //  classForParsing(jsonDictionary:): a class hierarchy decodes the subclass and
 //  encodes with the subclass's mapping; nil or an unrelated type is
 //  .noClassFound; a "struct family" decodes through JSONAdapter(modelType:).
@@ -11,53 +11,53 @@ import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: class clusters and struct families")
-struct SemClassClusterTests {
+struct ClassClusterTests {
 
     static let textJSON = #"{"type": "text", "id": 1, "from": "ann", "body": {"text": "hi"}}"#
     static let pictureJSON = #"{"type": "picture", "id": 2, "from": "bob", "image": {"url": "https://img.example/p.png", "width": 640}}"#
 
     @Test("the base class decodes the subclass classForParsing picks", arguments: DecodingPath.allCases)
     func decodesSubclass(path: DecodingPath) throws {
-        let text = try path.decode(SemMessage.self, Self.textJSON)
-        let textMessage = try #require(text as? SemTextMessage)
+        let text = try path.decode(MessageCluster.Message.self, Self.textJSON)
+        let textMessage = try #require(text as? MessageCluster.TextMessage)
         #expect(textMessage.id == 1)
         #expect(textMessage.sender == "ann")
         #expect(textMessage.kind == "text")
         #expect(textMessage.text == "hi")
 
-        let picture = try #require(try path.decode(SemMessage.self, Self.pictureJSON) as? SemPictureMessage)
+        let picture = try #require(try path.decode(MessageCluster.Message.self, Self.pictureJSON) as? MessageCluster.PictureMessage)
         #expect(picture.id == 2)
         #expect(picture.imageURL == URL(string: "https://img.example/p.png"))
         #expect(picture.width == 640)
 
-        let base = try path.decode(SemMessage.self, #"{"type": "base", "id": 3}"#)
-        #expect(type(of: base) == SemMessage.self)
+        let base = try path.decode(MessageCluster.Message.self, #"{"type": "base", "id": 3}"#)
+        #expect(type(of: base) == MessageCluster.Message.self)
         #expect(base.id == 3)
     }
 
     @Test("an array of the base class holds each element's subclass", arguments: DecodingPath.allCases)
     func decodesMixedArray(path: DecodingPath) throws {
-        let messages = try path.decodeArray(SemMessage.self, "[\(Self.textJSON), \(Self.pictureJSON), {\"type\": \"base\"}]")
+        let messages = try path.decodeArray(MessageCluster.Message.self, "[\(Self.textJSON), \(Self.pictureJSON), {\"type\": \"base\"}]")
         #expect(messages.count == 3)
-        #expect(messages[0] is SemTextMessage)
-        #expect(messages[1] is SemPictureMessage)
-        #expect(type(of: messages[2]) == SemMessage.self)
+        #expect(messages[0] is MessageCluster.TextMessage)
+        #expect(messages[1] is MessageCluster.PictureMessage)
+        #expect(type(of: messages[2]) == MessageCluster.Message.self)
     }
 
     @Test("decoding through the subclass itself works too", arguments: DecodingPath.allCases)
     func decodesThroughSubclass(path: DecodingPath) throws {
-        let message = try path.decode(SemTextMessage.self, Self.textJSON)
+        let message = try path.decode(MessageCluster.TextMessage.self, Self.textJSON)
         #expect(message.text == "hi")
     }
 
     @Test("a subclass encodes with its own mapping, and decodes back equal", arguments: DecodingPath.allCases)
     func encodesWithSubclassMapping(path: DecodingPath) throws {
-        let message = SemPictureMessage()
+        let message = MessageCluster.PictureMessage()
         message.id = 9
         message.sender = "cy"
         message.imageURL = URL(string: "https://img.example/q.png")
         message.width = 10
-        let asBase: SemMessage = message
+        let asBase: MessageCluster.Message = message
         let json = try path.encode(asBase)
         #expect(json["type"] as? String == "picture")
         #expect(json["from"] as? String == "cy")
@@ -67,46 +67,46 @@ struct SemClassClusterTests {
         #expect(json["body"] == nil)
 
         let text = String(decoding: try JSONAdapter.jsonData(from: asBase), as: UTF8.self)
-        let decoded = try path.decode(SemMessage.self, text)
-        #expect(decoded is SemPictureMessage)
+        let decoded = try path.decode(MessageCluster.Message.self, text)
+        #expect(decoded is MessageCluster.PictureMessage)
         #expect(decoded == message)
-        let fromDictionary = try JSONAdapter.model(of: SemMessage.self, from: JSONAdapter.jsonDictionary(from: asBase))
+        let fromDictionary = try JSONAdapter.model(of: MessageCluster.Message.self, from: JSONAdapter.jsonDictionary(from: asBase))
         #expect(fromDictionary == message)
         #expect(fromDictionary !== message)
     }
 
     @Test("instances of different subclasses are not equal")
     func subclassEquality() throws {
-        let a = try JSONAdapter.model(of: SemMessage.self, from: ["type": "base", "id": 1])
-        let b = try JSONAdapter.model(of: SemMessage.self, from: ["type": "text", "id": 1])
+        let a = try JSONAdapter.model(of: MessageCluster.Message.self, from: ["type": "base", "id": 1])
+        let b = try JSONAdapter.model(of: MessageCluster.Message.self, from: ["type": "text", "id": 1])
         #expect(a != b)
-        #expect(try JSONAdapter.model(of: SemMessage.self, from: ["type": "text", "id": 1, "body": ["text": "x"]])
-                == JSONAdapter.model(of: SemMessage.self, from: ["type": "text", "id": 1, "body": ["text": "x"]]))
+        #expect(try JSONAdapter.model(of: MessageCluster.Message.self, from: ["type": "text", "id": 1, "body": ["text": "x"]])
+                == JSONAdapter.model(of: MessageCluster.Message.self, from: ["type": "text", "id": 1, "body": ["text": "x"]]))
     }
 
     static let noClassJSON = [#"{"type": "unknown"}"#, "{}", #"{"type": "alien", "id": 1}"#, #"{"type": "alienClass", "id": 1}"#]
 
     @Test("nil or an unrelated type from classForParsing is .noClassFound", arguments: DecodingPath.allCases, noClassJSON)
     func noClassFound(path: DecodingPath, json: String) throws {
-        let error = try #require(adapterError { _ = try path.decode(SemMessage.self, json) })
+        let error = try #require(adapterError { _ = try path.decode(MessageCluster.Message.self, json) })
         #expect(error.code == .noClassFound)
         #expect((error as NSError).code == 2)
 
         let instance = try #require(adapterError {
-            _ = try JSONAdapter(modelType: SemMessage.self).model(from: FoundationJSON.object(json))
+            _ = try JSONAdapter(modelType: MessageCluster.Message.self).model(from: FoundationJSON.object(json))
         })
         #expect(instance.code == .noClassFound)
 
-        let inArray = try #require(adapterError { _ = try path.decodeArray(SemMessage.self, "[\(Self.textJSON), \(json)]") })
+        let inArray = try #require(adapterError { _ = try path.decodeArray(MessageCluster.Message.self, "[\(Self.textJSON), \(json)]") })
         #expect(inArray.code == .noClassFound)
         #expect(inArray.jsonKeyPath == "[1]")
     }
 
     @Test("the instance API returns the subclass")
     func instanceAPI() throws {
-        let adapter = try JSONAdapter(modelType: SemMessage.self)
+        let adapter = try JSONAdapter(modelType: MessageCluster.Message.self)
         let model = try adapter.model(from: FoundationJSON.object(Self.pictureJSON))
-        let picture = try #require(model as? SemPictureMessage)
+        let picture = try #require(model as? MessageCluster.PictureMessage)
         #expect(picture.width == 640)
         let json = try adapter.jsonDictionary(from: picture)
         #expect((json["image"] as? [String: Any])?["url"] as? String == "https://img.example/p.png")
@@ -114,12 +114,12 @@ struct SemClassClusterTests {
 
     @Test("a struct family: JSONAdapter(modelType:).model(from:) returns another struct type")
     func structFamily() throws {
-        let adapter = try JSONAdapter(modelType: SemShape.self)
-        let circle = try #require(try adapter.model(from: ["kind": "circle", "radius": 2.5]) as? SemCircle)
+        let adapter = try JSONAdapter(modelType: Shape.self)
+        let circle = try #require(try adapter.model(from: ["kind": "circle", "radius": 2.5]) as? Circle)
         #expect(circle.radius == 2.5)
-        let square = try #require(try adapter.model(from: ["kind": "square", "size": ["side": 3]]) as? SemSquare)
+        let square = try #require(try adapter.model(from: ["kind": "square", "size": ["side": 3]]) as? Square)
         #expect(square.side == 3)
-        let shape = try #require(try adapter.model(from: ["kind": "shape"]) as? SemShape)
+        let shape = try #require(try adapter.model(from: ["kind": "shape"]) as? Shape)
         #expect(shape.kind == "shape")
 
         // A struct adapter encodes exactly its own type (issue 9, item 11); the
@@ -135,8 +135,44 @@ struct SemClassClusterTests {
 
     @Test("a struct family through the typed API cannot return another type: .noClassFound", arguments: DecodingPath.allCases)
     func structFamilyTyped(path: DecodingPath) throws {
-        let error = try #require(adapterError { _ = try path.decode(SemShape.self, #"{"kind": "circle", "radius": 1}"#) })
+        let error = try #require(adapterError { _ = try path.decode(Shape.self, #"{"kind": "circle", "radius": 1}"#) })
         #expect(error.code == .noClassFound)
-        #expect(try path.decode(SemShape.self, #"{"kind": "shape"}"#).kind == "shape")
+        #expect(try path.decode(Shape.self, #"{"kind": "shape"}"#).kind == "shape")
+    }
+}
+
+// MARK: - Models
+
+extension ClassClusterTests {
+    /// A struct whose `classForParsing` returns other struct types.
+    struct Shape: JSONSerializing {
+        var kind = ""
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["kind": "kind"]
+
+        static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
+            switch jsonDictionary["kind"] as? String {
+            case "circle": return Circle.self
+            case "square": return Square.self
+            case "shape": return Shape.self
+            default: return nil
+            }
+        }
+    }
+
+    struct Circle: JSONSerializing {
+        var kind = "circle"
+        var radius = 0.0
+        init() {}
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["kind": "kind", "radius": "radius"]
+    }
+
+    struct Square: JSONSerializing {
+        var kind = "square"
+        var side = 0
+        init() {}
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["kind": "kind", "side": "size.side"]
     }
 }

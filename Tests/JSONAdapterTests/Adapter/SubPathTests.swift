@@ -8,7 +8,7 @@ import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: decoding from a sub-path")
-struct SemSubPathTests {
+struct SubPathTests {
     @Test("the items of a real search response, from bytes and from a dictionary")
     func searchItems() throws {
         let data = try GitHubFixtures.data("search-issues")

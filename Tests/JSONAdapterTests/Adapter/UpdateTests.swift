@@ -7,29 +7,8 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-final class SemAccount: JSONSerializing {
-    var name = ""
-    var email: String?
-    var visits = 0
-    required init() {}
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-    func validate() throws {
-        guard !name.isEmpty else { throw SemAccountInvalid() }
-    }
-    /// `email` is cleared by an explicit null; other keys merge as Mantle does.
-    func mergeValue(forKey key: String, from model: any Model) {
-        if key == "email" {
-            email = model.value(forKey: key) as? String
-        } else {
-            takeValue(forKey: key, from: model)
-        }
-    }
-}
-
-struct SemAccountInvalid: Error {}
-
 @Suite("Semantics: partial updates")
-struct SemUpdateTests {
+struct UpdateTests {
     @Test("a real issue patched with a few keys keeps the rest", arguments: DecodingPath.allCases)
     func patchIssue(path: DecodingPath) throws {
         let issues = try JSONAdapter.models(of: GHIssue.self, fromJSONData: GitHubFixtures.data("issues"))
@@ -51,7 +30,7 @@ struct SemUpdateTests {
 
     @Test("a class keeps its identity; a custom merge can clear on null", arguments: DecodingPath.allCases)
     func classIdentity(path: DecodingPath) throws {
-        let account = try path.decode(SemAccount.self, #"{"name": "ann", "email": "a@example.com", "visits": 3}"#)
+        let account = try path.decode(Account.self, #"{"name": "ann", "email": "a@example.com", "visits": 3}"#)
         var updated = account
         switch path {
         case .data: try JSONAdapter.update(&updated, fromJSONData: Data(#"{"visits": 4, "email": null}"#.utf8))
@@ -65,12 +44,12 @@ struct SemUpdateTests {
 
     @Test("nothing changes when the patch fails or the result is invalid", arguments: DecodingPath.allCases)
     func atomic(path: DecodingPath) throws {
-        let account = try path.decode(SemAccount.self, #"{"name": "ann", "visits": 3}"#)
+        let account = try path.decode(Account.self, #"{"name": "ann", "visits": 3}"#)
         var target = account
         #expect(throws: JSONAdapterError.self) {
             try JSONAdapter.update(&target, fromJSONData: Data(#"{"visits": "many", "name": "bob"}"#.utf8))
         }
-        #expect(throws: SemAccountInvalid.self) {
+        #expect(throws: AccountInvalid.self) {
             try JSONAdapter.update(&target, from: ["name": "", "visits": 9])
         }
         #expect(account.name == "ann" && account.visits == 3)
@@ -79,4 +58,29 @@ struct SemUpdateTests {
         #expect(throws: JSONAdapterError.self) { try JSONAdapter.update(&value, fromJSONData: Data("[1]".utf8)) }
         #expect(value == before)
     }
+}
+
+// MARK: - Models
+
+extension UpdateTests {
+    final class Account: JSONSerializing {
+        var name = ""
+        var email: String?
+        var visits = 0
+        required init() {}
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+        func validate() throws {
+            guard !name.isEmpty else { throw AccountInvalid() }
+        }
+        /// `email` is cleared by an explicit null; other keys merge as Mantle does.
+        func mergeValue(forKey key: String, from model: any Model) {
+            if key == "email" {
+                email = model.value(forKey: key) as? String
+            } else {
+                takeValue(forKey: key, from: model)
+            }
+        }
+    }
+
+    struct AccountInvalid: Error {}
 }

@@ -6,8 +6,8 @@
 //  each checked against what the documentation says it does. Type names carry
 //  a `Readme` prefix (README's `GHIssue` is `ReadmeGHIssue` here), so they
 //  appear that way in the descriptions that are compared. The README's
-//  "Real-world JSON" lines are the tests of SemKeyConversionTests,
-//  SemSubPathTests, SemUpdateTests and StreamingTests.
+//  "Real-world JSON" lines are the tests of KeyConversionTests,
+//  SubPathTests, UpdateTests and StreamingTests.
 //
 
 import Foundation

@@ -1,5 +1,5 @@
 //
-//  SemEncodingTests.swift
+//  EncodingTests.swift
 //  API.md: "Encoding: the reverse of the above; nil becomes NSNull; dotted paths
 //  build nested dictionaries; a transformer that is not reversible passes the
 //  value through unchanged." Plus composite paths, `serializablePropertyKeys`
@@ -12,11 +12,11 @@ import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Semantics: encoding")
-struct SemEncodingTests {
+struct EncodingTests {
 
-    /// A `SemTypes` with a non-default value in every property.
-    static var fullTypes: SemTypes {
-        var model = SemTypes()
+    /// A `EveryType` with a non-default value in every property.
+    static var fullTypes: ValueModels.EveryType {
+        var model = ValueModels.EveryType()
         model.string = "s ✓"
         model.bool = true
         model.int = -1
@@ -42,7 +42,7 @@ struct SemEncodingTests {
         model.plainDate = Date(timeIntervalSince1970: 86_400)
         model.shade = .blue
         model.level = .high
-        model.leaf = SemLeaf(name: "leaf", size: 2)
+        model.leaf = ValueModels.Leaf(name: "leaf", size: 2)
         model.optionalLeaf = nil
         model.optionalInt = nil
         model.optionalShade = .green
@@ -52,8 +52,8 @@ struct SemEncodingTests {
         model.tagSet = ["only"]
         model.levelSet = [.high]
         model.scores = ["a": 1]
-        model.leaves = [SemLeaf(name: "l1"), SemLeaf(name: "l2", size: 5)]
-        model.leafMap = ["k": SemLeaf(name: "v")]
+        model.leaves = [ValueModels.Leaf(name: "l1"), ValueModels.Leaf(name: "l2", size: 5)]
+        model.leafMap = ["k": ValueModels.Leaf(name: "v")]
         model.shades = [.red, .green]
         model.nestedInts = [[1, 2], []]
         model.optionalStrings = ["x", nil]
@@ -90,7 +90,7 @@ struct SemEncodingTests {
         #expect(FoundationJSON.number(json["uint128"]) == 12)
         #expect(FoundationJSON.number(json["float16"]) == 1.5)
         #endif
-        #expect(Set(json.keys) == Set(SemTypes.jsonKeyPathsByPropertyKey.keys))
+        #expect(Set(json.keys) == Set(ValueModels.EveryType.jsonKeyPathsByPropertyKey.keys))
     }
 
     @Test("jsonDictionary output can be written by JSONSerialization (Foundation JSON types only)")
@@ -117,17 +117,17 @@ struct SemEncodingTests {
         case .dictionary:
             let dictionary = try JSONAdapter.jsonDictionary(from: original)
             // Decode the dictionary itself too, not only its JSON text.
-            #expect(try JSONAdapter.model(of: SemTypes.self, from: dictionary) == original)
+            #expect(try JSONAdapter.model(of: ValueModels.EveryType.self, from: dictionary) == original)
             text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
         case .data:
             text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
         }
-        #expect(try decodeWith.decode(SemTypes.self, text) == original)
+        #expect(try decodeWith.decode(ValueModels.EveryType.self, text) == original)
     }
 
     @Test("nil becomes NSNull and dotted paths build nested dictionaries", arguments: DecodingPath.allCases)
     func nilAndDottedPaths(path: DecodingPath) throws {
-        var model = SemEncoded()
+        var model = Encoded()
         model.name = "n"
         model.city = "Oslo"
         model.street = nil
@@ -146,31 +146,31 @@ struct SemEncodingTests {
 
     @Test("a composite path writes each part at its own (dotted) path", arguments: DecodingPath.allCases)
     func compositePath(path: DecodingPath) throws {
-        var model = SemEncoded()
-        model.location = SemPoint(latitude: 59.5, longitude: 10.75)
+        var model = Encoded()
+        model.location = Point(latitude: 59.5, longitude: 10.75)
         let json = try path.encode(model)
         let geo = try #require(json["geo"] as? [String: Any])
         #expect(FoundationJSON.number(geo["lat"]) == 59.5)
         #expect(FoundationJSON.number(geo["lng"]) == 10.75)
         #expect(Set(geo.keys) == ["lat", "lng"])
 
-        let decoded = try path.decode(SemEncoded.self, #"{"geo": {"lat": 1.5, "lng": -2}}"#)
-        #expect(decoded.location == SemPoint(latitude: 1.5, longitude: -2))
+        let decoded = try path.decode(Encoded.self, #"{"geo": {"lat": 1.5, "lng": -2}}"#)
+        #expect(decoded.location == Point(latitude: 1.5, longitude: -2))
     }
 
     @Test("a one-way transformer transforms when decoding and passes the value through when encoding",
           arguments: DecodingPath.allCases)
     func oneWayTransformer(path: DecodingPath) throws {
-        let decoded = try path.decode(SemEncoded.self, #"{"shout": "hello"}"#)
+        let decoded = try path.decode(Encoded.self, #"{"shout": "hello"}"#)
         #expect(decoded.shout == "HELLO")
-        var model = SemEncoded()
+        var model = Encoded()
         model.shout = "quiet"
         #expect(try path.encode(model)["shout"] as? String == "quiet")
     }
 
     @Test("serializablePropertyKeys limits what is written", arguments: DecodingPath.allCases)
     func serializablePropertyKeys(path: DecodingPath) throws {
-        var model = SemEncoded()
+        var model = Encoded()
         model.secret = "s3cr3t"
         model.hideSecret = true
         let hidden = try path.encode(model)
@@ -184,7 +184,7 @@ struct SemEncodingTests {
 
     @Test("without .omitNilValues nested objects of nils are written with nulls", arguments: DecodingPath.allCases)
     func nilsWithoutOmitting(path: DecodingPath) throws {
-        var model = SemSparse()
+        var model = Sparse()
         model.id = 1
         let json = try path.encode(model)
         #expect(Set(json.keys) == ["id", "address", "contact", "note", "leaf"])
@@ -199,14 +199,14 @@ struct SemEncodingTests {
     @Test(".omitNilValues leaves out nil properties and the nested objects emptied by that",
           arguments: DecodingPath.allCases)
     func omitNilValues(path: DecodingPath) throws {
-        var model = SemSparse()
+        var model = Sparse()
         model.id = 1
         let empty = try path.encode(model, options: .omitNilValues)
         #expect(Set(empty.keys) == ["id"])
         #expect(FoundationJSON.number(empty["id"]) == 1)
 
         model.street = "Main"
-        model.leaf = SemLeaf(name: "x")
+        model.leaf = ValueModels.Leaf(name: "x")
         let partial = try path.encode(model, options: .omitNilValues)
         #expect(Set(partial.keys) == ["id", "address", "leaf"])
         let address = try #require(partial["address"] as? [String: Any])
@@ -221,23 +221,23 @@ struct SemEncodingTests {
 
     static let nonFinite = standardNonFinite + wideNonFinite
 
-    static let standardNonFinite: [(key: String, set: @Sendable (inout SemTypes) -> Void)] = [
+    static let standardNonFinite: [(key: String, set: @Sendable (inout ValueModels.EveryType) -> Void)] = [
         ("double", { $0.double = .nan }), ("double", { $0.double = .infinity }), ("float", { $0.float = -.infinity }),
     ]
 
     #if os(Linux) || os(Windows) || os(Android)
-    static let wideNonFinite: [(key: String, set: @Sendable (inout SemTypes) -> Void)] = [
+    static let wideNonFinite: [(key: String, set: @Sendable (inout ValueModels.EveryType) -> Void)] = [
         ("float16", { $0.float16 = .nan }),
     ]
     #else
-    static let wideNonFinite: [(key: String, set: @Sendable (inout SemTypes) -> Void)] = []
+    static let wideNonFinite: [(key: String, set: @Sendable (inout ValueModels.EveryType) -> Void)] = []
     #endif
 
     @Test("NaN and infinity cannot be encoded: .invalidValue, never invalid JSON",
           arguments: DecodingPath.allCases, nonFinite.indices)
     func nonFiniteNumbers(path: DecodingPath, index: Int) throws {
         let (key, set) = Self.nonFinite[index]
-        var model = SemTypes()
+        var model = ValueModels.EveryType()
         set(&model)
         let error = try #require(adapterError { _ = try path.encode(model) })
         #expect(error.code == .invalidValue)
@@ -246,24 +246,97 @@ struct SemEncodingTests {
 
     @Test("jsonArray and jsonData(from: [models]) encode every element")
     func arrays() throws {
-        let models = [SemLeaf(name: "a", size: 1), SemLeaf(name: "b", size: 2)]
+        let models = [ValueModels.Leaf(name: "a", size: 1), ValueModels.Leaf(name: "b", size: 2)]
         let array = try JSONAdapter.jsonArray(from: models)
         #expect(array.count == 2)
         #expect(array.map { $0["name"] as? String } == ["a", "b"])
         let data = try JSONAdapter.jsonData(from: models)
-        #expect(try JSONAdapter.models(of: SemLeaf.self, fromJSONData: data) == models)
+        #expect(try JSONAdapter.models(of: ValueModels.Leaf.self, fromJSONData: data) == models)
         #expect(FoundationJSON.canonical(try JSONSerialization.jsonObject(with: data)) == FoundationJSON.canonical(array))
     }
 
     @Test("jsonData writes RFC 8259 JSON that Foundation parses to the same value as jsonDictionary")
     func dataMatchesDictionary() throws {
-        var model = SemEncoded()
+        var model = Encoded()
         model.name = "q\"uote\\ \u{1} é 😀"
         model.city = "c"
-        model.location = SemPoint(latitude: 1, longitude: 2)
+        model.location = Point(latitude: 1, longitude: 2)
         let dictionary = try JSONAdapter.jsonDictionary(from: model)
         let parsed = try JSONSerialization.jsonObject(with: JSONAdapter.jsonData(from: model))
         #expect(FoundationJSON.canonical(parsed) == FoundationJSON.canonical(dictionary))
         #expect((parsed as? [String: Any])?["name"] as? String == "q\"uote\\ \u{1} é 😀")
+    }
+}
+
+// MARK: - Models
+
+extension EncodingTests {
+    /// A point built from a composite key path.
+    struct Point: Hashable, Sendable {
+        var latitude = 0.0
+        var longitude = 0.0
+    }
+
+    /// Dotted paths, a composite path, a one-way transformer and a selective
+    /// `serializablePropertyKeys`.
+    struct Encoded: JSONSerializing {
+        var name = ""
+        var nickname: String?
+        var city: String?
+        var street: String?
+        var zip = ""
+        var location = Point()
+        var shout = ""
+        var secret = ""
+        var hideSecret = true
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "name": "name", "nickname": "nickname", "city": "address.city", "street": "address.street",
+            "zip": "postal.code", "location": ["geo.lat", "geo.lng"], "shout": "shout", "secret": "secret",
+        ]
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "location":
+                return ValueTransformer(
+                    forward: { value in
+                        guard let parts = value as? [String: Any] else { return Point() }
+                        return Point(latitude: FoundationJSON.number(parts["geo.lat"]) ?? 0,
+                                        longitude: FoundationJSON.number(parts["geo.lng"]) ?? 0)
+                    },
+                    reverse: { value in
+                        guard let point = value as? Point else { return nil }
+                        return ["geo.lat": point.latitude, "geo.lng": point.longitude]
+                    })
+            case "shout":
+                // One way: upper-cases on decoding; encoding passes the value through.
+                return ValueTransformer(forward: { value in (value as? String)?.uppercased() })
+            default:
+                return nil
+            }
+        }
+
+        func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String> {
+            hideSecret ? propertyKeys.subtracting(["secret"]) : propertyKeys
+        }
+    }
+
+    /// Only optionals below "address" and "contact.phone", for `.omitNilValues`.
+    struct Sparse: JSONSerializing {
+        var id = 0
+        var city: String?
+        var street: String?
+        var phone: String?
+        var note: String?
+        var leaf: ValueModels.Leaf?
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "id": "id", "city": "address.city", "street": "address.street", "phone": "contact.phone.number",
+            "note": "note", "leaf": "leaf",
+        ]
     }
 }

@@ -1,5 +1,5 @@
 //
-//  SemMissingNullValidationTests.swift
+//  MissingNullValidationTests.swift
 //  API.md: "a missing key (or missing intermediate of a dotted path) leaves the
 //  property at its default; JSON null sets an optional property to nil and is
 //  .invalidValue for a non-optional one; keys that are not mapped are ignored;
@@ -12,47 +12,30 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-/// JSON for `SemDefaults` and the model it must give.
-struct SemDefaultsCase: Sendable, CustomTestStringConvertible {
-    let json: String
-    let expected: @Sendable () -> SemDefaults
-
-    init(_ json: String, _ expected: @escaping @Sendable (inout SemDefaults) -> Void) {
-        self.json = json
-        self.expected = {
-            var model = SemDefaults()
-            expected(&model)
-            return model
-        }
-    }
-
-    var testDescription: String { json }
-}
-
 @Suite("Semantics: missing keys, null and validation")
-struct SemMissingNullValidationTests {
+struct MissingNullValidationTests {
 
-    static let cases: [SemDefaultsCase] = [
-        SemDefaultsCase("{}") { _ in },
-        SemDefaultsCase(#"{"address": {}}"#) { _ in },
-        SemDefaultsCase(#"{"address": {"other": 1}, "postal": {}}"#) { _ in },
-        SemDefaultsCase(#"{"name": "n", "count": 1}"#) { $0.name = "n"; $0.count = 1 },
-        SemDefaultsCase(#"{"nickname": null}"#) { $0.nickname = nil },
-        SemDefaultsCase(#"{"address": {"city": null}}"#) { $0.city = nil },
-        SemDefaultsCase(#"{"address": {"city": "Oslo"}}"#) { $0.city = "Oslo" },
+    static let cases: [DefaultsCase] = [
+        DefaultsCase("{}") { _ in },
+        DefaultsCase(#"{"address": {}}"#) { _ in },
+        DefaultsCase(#"{"address": {"other": 1}, "postal": {}}"#) { _ in },
+        DefaultsCase(#"{"name": "n", "count": 1}"#) { $0.name = "n"; $0.count = 1 },
+        DefaultsCase(#"{"nickname": null}"#) { $0.nickname = nil },
+        DefaultsCase(#"{"address": {"city": null}}"#) { $0.city = nil },
+        DefaultsCase(#"{"address": {"city": "Oslo"}}"#) { $0.city = "Oslo" },
         // A null intermediate gives nil to every optional below it.
-        SemDefaultsCase(#"{"address": null}"#) { $0.city = nil; $0.street = nil },
-        SemDefaultsCase(#"{"postal": {"code": "0150"}}"#) { $0.zip = "0150" },
+        DefaultsCase(#"{"address": null}"#) { $0.city = nil; $0.street = nil },
+        DefaultsCase(#"{"postal": {"code": "0150"}}"#) { $0.zip = "0150" },
         // A literal key containing a dot is not a dotted path.
-        SemDefaultsCase(#"{"address.city": "Oslo", "postal.code": "0150"}"#) { _ in },
+        DefaultsCase(#"{"address.city": "Oslo", "postal.code": "0150"}"#) { _ in },
         // Keys that are not mapped are ignored, including one named like an unmapped property.
-        SemDefaultsCase(#"{"unmapped": "changed", "unknown": [1, 2], "city": "not here", "name": "n"}"#) { $0.name = "n" },
+        DefaultsCase(#"{"unmapped": "changed", "unknown": [1, 2], "city": "not here", "name": "n"}"#) { $0.name = "n" },
     ]
 
     @Test("missing keys keep defaults, null gives nil, unmapped keys are ignored",
           arguments: DecodingPath.allCases, cases)
-    func decodes(path: DecodingPath, testCase: SemDefaultsCase) throws {
-        let model = try path.decode(SemDefaults.self, testCase.json)
+    func decodes(path: DecodingPath, testCase: DefaultsCase) throws {
+        let model = try path.decode(ValueModels.Defaults.self, testCase.json)
         let expected = testCase.expected()
         #expect(model == expected)
         // `==` covers every permanent property, but spell out the ones that matter.
@@ -61,32 +44,32 @@ struct SemMissingNullValidationTests {
         #expect(model.nickname == expected.nickname)
     }
 
-    static let nullCases: [SemInvalidCase] = [
-        SemInvalidCase(#"{"name": null}"#, "name", "name"),
-        SemInvalidCase(#"{"count": null}"#, "count", "count"),
-        SemInvalidCase(#"{"postal": {"code": null}}"#, "zip", "postal.code"),
+    static let nullCases: [TypeDrivenDecodingTests.InvalidCase] = [
+        TypeDrivenDecodingTests.InvalidCase(#"{"name": null}"#, "name", "name"),
+        TypeDrivenDecodingTests.InvalidCase(#"{"count": null}"#, "count", "count"),
+        TypeDrivenDecodingTests.InvalidCase(#"{"postal": {"code": null}}"#, "zip", "postal.code"),
     ]
 
     @Test("null for a non-optional property is .invalidValue", arguments: DecodingPath.allCases, nullCases)
-    func nullForNonOptional(path: DecodingPath, testCase: SemInvalidCase) throws {
-        let error = try #require(adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
+    func nullForNonOptional(path: DecodingPath, testCase: TypeDrivenDecodingTests.InvalidCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(ValueModels.Defaults.self, testCase.json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath == testCase.jsonKeyPath)
     }
 
-    static let intermediateCases: [SemInvalidCase] = [
-        SemInvalidCase(#"{"address": "Paris"}"#, "city", "address.city"),
-        SemInvalidCase(#"{"address": [{"city": "Paris"}]}"#, "city", "address.city"),
-        SemInvalidCase(#"{"address": 12}"#, "city", "address.city"),
-        SemInvalidCase(#"{"address": true}"#, "city", "address.city"),
-        SemInvalidCase(#"{"postal": "75001"}"#, "zip", "postal.code"),
+    static let intermediateCases: [TypeDrivenDecodingTests.InvalidCase] = [
+        TypeDrivenDecodingTests.InvalidCase(#"{"address": "Paris"}"#, "city", "address.city"),
+        TypeDrivenDecodingTests.InvalidCase(#"{"address": [{"city": "Paris"}]}"#, "city", "address.city"),
+        TypeDrivenDecodingTests.InvalidCase(#"{"address": 12}"#, "city", "address.city"),
+        TypeDrivenDecodingTests.InvalidCase(#"{"address": true}"#, "city", "address.city"),
+        TypeDrivenDecodingTests.InvalidCase(#"{"postal": "75001"}"#, "zip", "postal.code"),
     ]
 
     @Test("a key path running through a non-object is .invalidJSONDictionary",
           arguments: DecodingPath.allCases, intermediateCases)
-    func nonDictionaryIntermediate(path: DecodingPath, testCase: SemInvalidCase) throws {
-        let error = try #require(adapterError { _ = try path.decode(SemDefaults.self, testCase.json) })
+    func nonDictionaryIntermediate(path: DecodingPath, testCase: TypeDrivenDecodingTests.InvalidCase) throws {
+        let error = try #require(adapterError { _ = try path.decode(ValueModels.Defaults.self, testCase.json) })
         #expect(error.code == .invalidJSONDictionary)
         #expect(error.propertyKey == testCase.propertyKey)
         #expect(error.jsonKeyPath?.hasPrefix("address") == true || error.jsonKeyPath?.hasPrefix("postal") == true)
@@ -95,12 +78,12 @@ struct SemMissingNullValidationTests {
 
     @Test("validate() may normalise the decoded values", arguments: DecodingPath.allCases)
     func validateNormalises(path: DecodingPath) throws {
-        let model = try path.decode(SemValidated.self, #"{"name": "  Ann  ", "age": 30}"#)
+        let model = try path.decode(ValidatedModels.Validated.self, #"{"name": "  Ann  ", "age": 30}"#)
         #expect(model.name == "Ann")
         #expect(model.age == 30)
     }
 
-    static let validationFailures: [(json: String, error: SemValidationError)] = [
+    static let validationFailures: [(json: String, error: ValidatedModels.ValidationError)] = [
         (#"{"name": "   "}"#, .emptyName),
         ("{}", .emptyName),
         (#"{"name": "abcdefghijkl"}"#, .tooLong(12)),
@@ -110,40 +93,61 @@ struct SemMissingNullValidationTests {
           arguments: DecodingPath.allCases, validationFailures.indices)
     func validateErrorsPropagate(path: DecodingPath, index: Int) throws {
         let (json, expected) = Self.validationFailures[index]
-        let error = caught(SemValidationError.self) { _ = try path.decode(SemValidated.self, json) }
+        let error = caught(ValidatedModels.ValidationError.self) { _ = try path.decode(ValidatedModels.Validated.self, json) }
         #expect(error == expected)
     }
 
     @Test("validate() errors of nested models and array elements propagate unchanged", arguments: DecodingPath.allCases)
     func nestedValidateErrorsPropagate(path: DecodingPath) throws {
-        let owner = caught(SemValidationError.self) {
-            _ = try path.decode(SemValidatedHolder.self, #"{"title": "t", "owner": {"name": " "}}"#)
+        let owner = caught(ValidatedModels.ValidationError.self) {
+            _ = try path.decode(ValidatedModels.ValidatedHolder.self, #"{"title": "t", "owner": {"name": " "}}"#)
         }
         #expect(owner == .emptyName)
 
-        let member = caught(SemValidationError.self) {
-            _ = try path.decode(SemValidatedHolder.self, #"{"members": [{"name": "a"}, {"name": "abcdefghijklmno"}]}"#)
+        let member = caught(ValidatedModels.ValidationError.self) {
+            _ = try path.decode(ValidatedModels.ValidatedHolder.self, #"{"members": [{"name": "a"}, {"name": "abcdefghijklmno"}]}"#)
         }
         #expect(member == .tooLong(15))
 
-        let element = caught(SemValidationError.self) {
-            _ = try path.decodeArray(SemValidated.self, #"[{"name": "ok"}, {"name": ""}]"#)
+        let element = caught(ValidatedModels.ValidationError.self) {
+            _ = try path.decodeArray(ValidatedModels.Validated.self, #"[{"name": "ok"}, {"name": ""}]"#)
         }
         #expect(element == .emptyName)
 
-        let holder = try path.decode(SemValidatedHolder.self, #"{"owner": {"name": " Bo "}, "members": [{"name": "x "}]}"#)
+        let holder = try path.decode(ValidatedModels.ValidatedHolder.self, #"{"owner": {"name": " Bo "}, "members": [{"name": "x "}]}"#)
         #expect(holder.owner?.name == "Bo")
         #expect(holder.members.map(\.name) == ["x"])
     }
 
     @Test("a dictionary with NSNull built in code sets optionals to nil")
     func nsNullInNativeDictionary() throws {
-        let model = try JSONAdapter.model(of: SemDefaults.self, from: ["nickname": NSNull(), "address": ["city": NSNull()]])
+        let model = try JSONAdapter.model(of: ValueModels.Defaults.self, from: ["nickname": NSNull(), "address": ["city": NSNull()]])
         #expect(model.nickname == nil)
         #expect(model.city == nil)
         #expect(model.street == "Main Street")
-        let error = try #require(adapterError { _ = try JSONAdapter.model(of: SemDefaults.self, from: ["count": NSNull()]) })
+        let error = try #require(adapterError { _ = try JSONAdapter.model(of: ValueModels.Defaults.self, from: ["count": NSNull()]) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "count")
+    }
+}
+
+// MARK: - Models
+
+extension MissingNullValidationTests {
+    /// JSON for `Defaults` and the model it must give.
+    struct DefaultsCase: Sendable, CustomTestStringConvertible {
+        let json: String
+        let expected: @Sendable () -> ValueModels.Defaults
+
+        init(_ json: String, _ expected: @escaping @Sendable (inout ValueModels.Defaults) -> Void) {
+            self.json = json
+            self.expected = {
+                var model = ValueModels.Defaults()
+                expected(&model)
+                return model
+            }
+        }
+
+        var testDescription: String { json }
     }
 }

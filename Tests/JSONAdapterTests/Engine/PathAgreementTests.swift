@@ -1,5 +1,5 @@
 //
-//  SemPathAgreementTests.swift
+//  PathAgreementTests.swift
 //  API.md: "Dictionaries produced by Foundation's JSONSerialization … decode to
 //  the same models as the same bytes through model(of:fromJSONData:)". For
 //  inputs at the edges (numbers written unusually, escapes, duplicate keys),
@@ -11,33 +11,8 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-/// The outcome of decoding, comparable across the two paths.
-enum SemOutcome: Equatable, CustomStringConvertible {
-    case model(AnyHashable)
-    case failure(JSONAdapterError.Code, propertyKey: String?, jsonKeyPath: String?)
-    case other(String)
-
-    static func of<M: JSONSerializing>(_ body: () throws -> M) -> SemOutcome {
-        do {
-            return .model(AnyHashable(try body()))
-        } catch let error as JSONAdapterError {
-            return .failure(error.code, propertyKey: error.propertyKey, jsonKeyPath: error.jsonKeyPath)
-        } catch {
-            return .other("\(type(of: error)): \(error)")
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .model(let model): return "\(model.base)"
-        case .failure(let code, let key, let path): return "\(code) \(key ?? "-") \(path ?? "-")"
-        case .other(let text): return text
-        }
-    }
-}
-
 @Suite("Semantics: dictionary and data paths agree")
-struct SemPathAgreementTests {
+struct PathAgreementTests {
 
     static let typesInputs: [String] = [
         #"{"int": 1.0}"#, #"{"int": -0}"#, #"{"int": -0.0}"#, #"{"int": 1e2}"#, #"{"int": 1E+2}"#, #"{"int": 100e-2}"#,
@@ -59,8 +34,8 @@ struct SemPathAgreementTests {
 
     @Test("both paths give the same model or the same error", arguments: typesInputs)
     func agree(json: String) {
-        let fromDictionary = SemOutcome.of { try DecodingPath.dictionary.decode(SemTypes.self, json) }
-        let fromData = SemOutcome.of { try DecodingPath.data.decode(SemTypes.self, json) }
+        let fromDictionary = Outcome.of { try DecodingPath.dictionary.decode(ValueModels.EveryType.self, json) }
+        let fromData = Outcome.of { try DecodingPath.data.decode(ValueModels.EveryType.self, json) }
         if case .other(let problem) = fromDictionary {
             Issue.record("JSONSerialization rejected the input, nothing to compare: \(problem)")
         }
@@ -69,19 +44,48 @@ struct SemPathAgreementTests {
 
     @Test("duplicate keys: both paths keep the same value", arguments: duplicateKeyInputs)
     func duplicateKeysAgree(json: String) {
-        let fromDictionary = SemOutcome.of { try DecodingPath.dictionary.decode(SemTypes.self, json) }
-        let fromData = SemOutcome.of { try DecodingPath.data.decode(SemTypes.self, json) }
+        let fromDictionary = Outcome.of { try DecodingPath.dictionary.decode(ValueModels.EveryType.self, json) }
+        let fromData = Outcome.of { try DecodingPath.data.decode(ValueModels.EveryType.self, json) }
         #expect(fromDictionary == fromData)
     }
 
     @Test("a value decoded through a JSONSerialization dictionary encodes back to the same JSON on both encoders",
-          arguments: DecodingPath.allCases, SemTypeDrivenDecodingTests.anyValues)
+          arguments: DecodingPath.allCases, TypeDrivenDecodingTests.anyValues)
     func anyRoundTrip(path: DecodingPath, json: String) throws {
-        let model = try path.decode(SemAnyHolder.self, #"{"value": \#(json), "maybe": \#(json)}"#)
+        let model = try path.decode(ValueModels.AnyHolder.self, #"{"value": \#(json), "maybe": \#(json)}"#)
         let dictionary = try JSONAdapter.jsonDictionary(from: model)
         #expect(FoundationJSON.canonical(dictionary["value"]) == FoundationJSON.canonical(json: json))
         let data = try FoundationJSON.object(JSONAdapter.jsonData(from: model))
         #expect(FoundationJSON.canonical(data["value"]) == FoundationJSON.canonical(json: json))
         #expect(FoundationJSON.canonical(data["maybe"]) == FoundationJSON.canonical(json: json))
+    }
+}
+
+// MARK: - Models
+
+extension PathAgreementTests {
+    /// The outcome of decoding, comparable across the two paths.
+    enum Outcome: Equatable, CustomStringConvertible {
+        case model(AnyHashable)
+        case failure(JSONAdapterError.Code, propertyKey: String?, jsonKeyPath: String?)
+        case other(String)
+
+        static func of<M: JSONSerializing>(_ body: () throws -> M) -> Outcome {
+            do {
+                return .model(AnyHashable(try body()))
+            } catch let error as JSONAdapterError {
+                return .failure(error.code, propertyKey: error.propertyKey, jsonKeyPath: error.jsonKeyPath)
+            } catch {
+                return .other("\(type(of: error)): \(error)")
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .model(let model): return "\(model.base)"
+            case .failure(let code, let key, let path): return "\(code) \(key ?? "-") \(path ?? "-")"
+            case .other(let text): return text
+            }
+        }
     }
 }

@@ -7,61 +7,8 @@ import GitHubModels
 import Testing
 @testable import JSONAdapter
 
-/// A GitHub account with its whole mapping generated from snake_case.
-struct SemSnakeUser: JSONSerializing {
-    var login = ""
-    var id = 0
-    var nodeID = ""
-    var avatarURL: URL?
-    var htmlURL: URL?
-    var siteAdmin = false
-    var reposURL: URL?
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        // `nodeID` would be `node_id` anyway; the override shows the syntax.
-        jsonKeyPaths(converting: .snakeCase, overriding: ["nodeID": "node_id"])
-    }
-}
-
-struct SemIdentityModel: JSONSerializing {
-    var name = ""
-    var count = 0
-    let constant = 1
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-class SemBaseEvent: JSONSerializing {
-    var id = 0
-    var createdAt = ""
-    required init() {}
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths(converting: .snakeCase) }
-}
-
-final class SemPushEvent: SemBaseEvent {
-    var headCommit = ""
-    var size = 0
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        super.jsonKeyPathsByPropertyKey.adding(["headCommit": "payload.head", "size": "payload.size"])
-    }
-}
-
-/// Encodes one key through a keyed container, so that JSONEncoder's key strategy applies.
-private struct SemOneKey: Encodable {
-    struct Key: CodingKey {
-        var stringValue: String
-        init(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
-    }
-    let key: String
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(0, forKey: Key(stringValue: key))
-    }
-}
-
 @Suite("Semantics: generated key mappings")
-struct SemKeyConversionTests {
+struct KeyConversionTests {
     static let camelCaseKeys = [
         "htmlURL", "avatarURL", "myURLProperty", "userID", "id", "a", "", "ABC", "URL", "aB", "aBC",
         "property2Name", "a1B2", "snake_case", "_private", "iOSVersion", "éCole", "naïveÉtat", "HTML",
@@ -72,7 +19,7 @@ struct SemKeyConversionTests {
     func snakeCaseMatchesFoundation(key: String) throws {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let object = try JSONSerialization.jsonObject(with: encoder.encode(SemOneKey(key: key))) as? [String: Any]
+        let object = try JSONSerialization.jsonObject(with: encoder.encode(OneKey(key: key))) as? [String: Any]
         let foundation = try #require(object?.keys.first)
         #expect(JSONKeyConversion.snakeCase.jsonKey(forPropertyKey: key) == foundation)
         #expect(JSONKeyConversion.kebabCase.jsonKey(forPropertyKey: key)
@@ -93,7 +40,7 @@ struct SemKeyConversionTests {
 
     @Test("identity maps every property key to itself; constants are not properties")
     func identity() {
-        #expect(SemIdentityModel.jsonKeyPathsByPropertyKey == ["name": "name", "count": "count"])
+        #expect(IdentityModel.jsonKeyPathsByPropertyKey == ["name": "name", "count": "count"])
     }
 
     @Test("a real GitHub user decodes with a generated snake_case mapping", arguments: DecodingPath.allCases)
@@ -101,7 +48,7 @@ struct SemKeyConversionTests {
         let issues = try #require(JSONSerialization.jsonObject(with: GitHubFixtures.data("issues")) as? [[String: Any]])
         let userObject = try #require(issues.first?["user"] as? [String: Any])
         let text = String(decoding: try JSONSerialization.data(withJSONObject: userObject), as: UTF8.self)
-        let user = try path.decode(SemSnakeUser.self, text)
+        let user = try path.decode(SnakeUser.self, text)
         #expect(user.login == userObject["login"] as? String)
         #expect(user.nodeID == userObject["node_id"] as? String)
         #expect(user.avatarURL?.absoluteString == userObject["avatar_url"] as? String)
@@ -114,12 +61,69 @@ struct SemKeyConversionTests {
 
     @Test("a subclass adds to its superclass's mapping", arguments: DecodingPath.allCases)
     func subclassAdding(path: DecodingPath) throws {
-        #expect(SemPushEvent.jsonKeyPathsByPropertyKey == [
+        #expect(PushEvent.jsonKeyPathsByPropertyKey == [
             "id": "id", "createdAt": "created_at", "headCommit": "payload.head", "size": "payload.size",
         ])
-        let event = try path.decode(SemPushEvent.self,
+        let event = try path.decode(PushEvent.self,
                                     #"{"id": 7, "created_at": "2024", "payload": {"head": "abc", "size": 2}}"#)
         #expect(event.id == 7 && event.createdAt == "2024" && event.headCommit == "abc" && event.size == 2)
         #expect(["a": "a"].adding(["a": "b", "c": "c"]) == ["a": "b", "c": "c"] as [String: JSONKeyPath])
+    }
+}
+
+// MARK: - Models
+
+extension KeyConversionTests {
+    /// A GitHub account with its whole mapping generated from snake_case.
+    struct SnakeUser: JSONSerializing {
+        var login = ""
+        var id = 0
+        var nodeID = ""
+        var avatarURL: URL?
+        var htmlURL: URL?
+        var siteAdmin = false
+        var reposURL: URL?
+
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            // `nodeID` would be `node_id` anyway; the override shows the syntax.
+            jsonKeyPaths(converting: .snakeCase, overriding: ["nodeID": "node_id"])
+        }
+    }
+
+    struct IdentityModel: JSONSerializing {
+        var name = ""
+        var count = 0
+        let constant = 1
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    class BaseEvent: JSONSerializing {
+        var id = 0
+        var createdAt = ""
+        required init() {}
+        class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths(converting: .snakeCase) }
+    }
+
+    final class PushEvent: BaseEvent {
+        var headCommit = ""
+        var size = 0
+        override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            super.jsonKeyPathsByPropertyKey.adding(["headCommit": "payload.head", "size": "payload.size"])
+        }
+    }
+
+    /// Encodes one key through a keyed container, so that JSONEncoder's key strategy applies.
+    private struct OneKey: Encodable {
+        struct Key: CodingKey {
+            var stringValue: String
+            init(stringValue: String) { self.stringValue = stringValue }
+            var intValue: Int? { nil }
+            init?(intValue: Int) { nil }
+        }
+        let key: String
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(0, forKey: Key(stringValue: key))
+        }
     }
 }
