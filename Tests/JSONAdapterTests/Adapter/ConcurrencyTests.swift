@@ -16,238 +16,29 @@ import GitHubModels
 
 // MARK: - Models used only by these tests (so that their first use is concurrent)
 
-enum RobustConcShade: String, Sendable {
-    case red, green, blue
-}
-
-struct RobustConcOwner: JSONSerializing {
-    var login = ""
-    var id = 0
-    var site: URL?
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["login": "login", "id": "id", "site": "site"]
-}
-
-struct RobustConcItem: JSONSerializing {
-    var id = 0
-    var title = ""
-    var shade = RobustConcShade.red
-    var owner: RobustConcOwner?
-    var ownerLogin: String?
-    var tags: [String] = []
-    var scores: [String: Int] = [:]
-    var created: Date?
-    var ratio = 0.0
-    /// Through the transformer registered under ``RobustConcurrency/shoutName``.
-    var shout = ""
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
-        "id": "id", "title": "title", "shade": "shade", "owner": "owner", "ownerLogin": "owner.login",
-        "tags": "tags", "scores": "scores", "created": "created", "ratio": "ratio", "shout": "shout",
-    ]
-
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        key == "shout" ? ValueTransformer.named(RobustConcurrency.shoutName) : nil
-    }
-}
-
-/// A value type JSON has no representation of: only a per-type transformer makes one.
-struct RobustConcCelsius: Hashable, Sendable {
-    var degrees: Double
-}
-
-struct RobustConcReading: JSONSerializing {
-    var station = ""
-    var temperature = RobustConcCelsius(degrees: -273.15)
-    var peak: RobustConcCelsius?
-    var history: [RobustConcCelsius] = []
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
-        "station": "station", "temperature": "temperature", "peak": "peak", "history": "history",
-    ]
-}
-
-/// For the stale-mapping test: a type with a per-type transformer, and a model
-/// whose mapping compilation the test can hold up.
-struct RobustConcKelvin: Hashable, Sendable {
-    var value: Double
-}
-
-struct RobustConcGauge: JSONSerializing {
-    var reading = RobustConcKelvin(value: 0)
-    /// Declared after `reading`, so its `jsonTransformer(forKey:)` call comes
-    /// after the per-type transformer of `reading` has been looked up.
-    var label = ""
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["reading": "reading", "label": "label"]
-
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        if key == "label" { RobustCompileGate.shared.passIfArmed() }
-        return nil
-    }
-}
-
-/// Holds one mapping compilation in the middle until released.
-final class RobustCompileGate: @unchecked Sendable {
-    static let shared = RobustCompileGate()
-
-    private let lock = NSLock()
-    private var armed = false
-    /// Signalled when a compilation reached the gate.
-    let reached = DispatchSemaphore(value: 0)
-    /// Signalled to let it go on.
-    let release = DispatchSemaphore(value: 0)
-
-    func arm() {
-        lock.lock()
-        armed = true
-        lock.unlock()
-    }
-
-    func passIfArmed() {
-        lock.lock()
-        let stop = armed
-        armed = false
-        lock.unlock()
-        guard stop else { return }
-        reached.signal()
-        release.wait()
-    }
-}
-
-/// A value handed between tasks that the test knows is not shared mutably.
-struct RobustUnchecked<Value>: @unchecked Sendable {
-    let value: Value
-}
-
-enum RobustConcurrency {
-    /// The named transformer of ``RobustConcItem/shout``.
-    static let shoutName: ValueTransformer.Name = "RobustConcurrencyShout"
-
-    /// Upper-cases strings, lower-cases them in reverse.
-    static func shout() -> ValueTransformer {
-        ValueTransformer(
-            forward: { value in
-                guard let string = value as? String else { throw TransformerError(code: .invalidInput, inputValue: value) }
-                return string.uppercased()
-            },
-            reverse: { value in (value as? String)?.lowercased() })
-    }
-
-    /// Numbers ↔ ``RobustConcCelsius``.
-    static func celsius() -> ValueTransformer {
-        ValueTransformer(
-            forward: { value in
-                if value == nil { return nil }
-                guard let number = value.flatMap({ NumberValue($0) }), let degrees = number.rounded(Double.self) else {
-                    throw TransformerError(code: .invalidInput, inputValue: value)
-                }
-                return RobustConcCelsius(degrees: degrees)
-            },
-            reverse: { value in (value as? RobustConcCelsius)?.degrees })
-    }
-
-    /// Numbers ↔ ``RobustConcKelvin``, multiplied by `factor` on the way in.
-    static func kelvin(factor: Double) -> ValueTransformer {
-        ValueTransformer(
-            forward: { value in
-                guard let number = value.flatMap({ NumberValue($0) }), let x = number.rounded(Double.self) else {
-                    throw TransformerError(code: .invalidInput, inputValue: value)
-                }
-                return RobustConcKelvin(value: x * factor)
-            },
-            reverse: { value in (value as? RobustConcKelvin).map { $0.value / factor } })
-    }
-
-    /// The JSON of item `index`; every 7th is invalid (a string where the id goes).
-    static func itemJSON(_ index: Int) -> Data {
-        let id = index % 7 == 6 ? #""not a number""# : "\(index)"
-        let shade = ["red", "green", "blue"][index % 3]
-        let owner = index % 4 == 0 ? "null" : #"{"login":"user\#(index)","id":\#(1000 + index),"site":"https://example.com/u/\#(index)"}"#
-        return Data("""
-            {"id":\(id),"title":"Item \(index)","shade":"\(shade)","owner":\(owner),"tags":["a\(index)","b","c"],
-             "scores":{"x":\(index),"y":\(-index)},"created":"2017-10-\(10 + index % 18)T16:00:\(10 + index % 50)Z",
-             "ratio":\(Double(index) / 8),"shout":"hello \(index)","ignored":[1,2,{"deep":[null]}]}
-            """.utf8)
-    }
-
-    /// The JSON of reading `index`.
-    static func readingJSON(_ index: Int) -> Data {
-        Data(#"{"station":"S\#(index)","temperature":\#(index).5,"peak":\#(index % 2 == 0 ? "null" : "\(index * 2)"),"history":[1,\#(index),-\#(index)]}"#.utf8)
-    }
-}
-
-/// Everything one task produced from one input, compared with a serial run.
-struct RobustItemOutcome: Equatable, Sendable {
-    var fromData: RobustConcItem?
-    var fromDictionary: RobustConcItem?
-    var error: String?
-    var encoded: Data?
-    var reencodedDictionaryEqual: Bool?
-    var arrayCount: Int?
-    var arrayErrorPath: String?
-
-    /// Decodes and encodes item `index` every way there is.
-    static func make(_ index: Int) -> RobustItemOutcome {
-        var outcome = RobustItemOutcome()
-        let data = RobustConcurrency.itemJSON(index)
-        do {
-            let model = try JSONAdapter.model(of: RobustConcItem.self, fromJSONData: data)
-            outcome.fromData = model
-            outcome.encoded = try JSONAdapter.jsonData(from: model)
-            let dictionary = try JSONAdapter.jsonDictionary(from: model)
-            outcome.reencodedDictionaryEqual = try JSONAdapter.model(of: RobustConcItem.self, from: dictionary) == model
-        } catch {
-            outcome.error = "\(error)"
-        }
-        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            outcome.fromDictionary = try? JSONAdapter.model(of: RobustConcItem.self, from: object)
-        }
-        // An array of this item and its neighbours, which fails as a whole when one is invalid.
-        let elements = (index..<index + 4).map { String(decoding: RobustConcurrency.itemJSON($0), as: UTF8.self) }
-        let array = Data("[\(elements.joined(separator: ","))]".utf8)
-        do {
-            outcome.arrayCount = try JSONAdapter.models(of: RobustConcItem.self, fromJSONData: array).count
-        } catch let error as JSONAdapterError {
-            outcome.arrayErrorPath = error.jsonKeyPath
-        } catch {
-            outcome.arrayErrorPath = "unexpected \(error)"
-        }
-        return outcome
-    }
-}
-
 // MARK: - Tests
 
 // `.serialized` between these tests only (each is concurrent inside): the
 // per-type registrations of `registryUnderLoad` would otherwise flush the stale
 // mapping `registrationDuringCompilation` looks for.
 @Suite("Robustness: concurrency", .serialized)
-struct RobustConcurrencyTests {
+struct ConcurrencyTests {
 
     @Test("First use of fresh model types from 48 tasks at once gives the serial results")
     func concurrentFirstUse() async throws {
-        ValueTransformer.register(RobustConcurrency.shout(), forName: RobustConcurrency.shoutName)
+        ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
         let count = 48
-        // Concurrently first: the mappings of RobustConcItem and RobustConcOwner
+        // Concurrently first: the mappings of Item and Owner
         // are compiled by whichever tasks get there first.
-        let concurrent = await withTaskGroup(of: (Int, RobustItemOutcome).self) { group in
+        let concurrent = await withTaskGroup(of: (Int, ItemOutcome).self) { group in
             for index in 0..<count {
-                group.addTask { (index, RobustItemOutcome.make(index)) }
+                group.addTask { (index, ItemOutcome.make(index)) }
             }
-            var results = [RobustItemOutcome?](repeating: nil, count: count)
+            var results = [ItemOutcome?](repeating: nil, count: count)
             for await (index, outcome) in group { results[index] = outcome }
             return results
         }
-        let serial = (0..<count).map(RobustItemOutcome.make)
+        let serial = (0..<count).map(ItemOutcome.make)
         for index in 0..<count {
             #expect(concurrent[index] == serial[index], "item \(index)")
         }
@@ -270,7 +61,7 @@ struct RobustConcurrencyTests {
         let serialRepository = try JSONAdapter.model(of: GHRepository.self, fromJSONData: repository)
         let serialIssuesData = try JSONAdapter.jsonData(from: serialIssues)
         let serialRepositoryData = try JSONAdapter.jsonData(from: serialRepository)
-        let shared = RobustUnchecked(value: (issuesArray, serialIssues, serialRepository))
+        let shared = Unchecked(value: (issuesArray, serialIssues, serialRepository))
 
         let mismatches = await withTaskGroup(of: [String].self) { group in
             for task in 0..<64 {
@@ -304,21 +95,21 @@ struct RobustConcurrencyTests {
 
     @Test("Registering named and per-type transformers while 32 tasks decode gives the serial results")
     func registryUnderLoad() async throws {
-        ValueTransformer.register(RobustConcurrency.shout(), forName: RobustConcurrency.shoutName)
-        JSONAdapter.register(RobustConcurrency.celsius(), forType: RobustConcCelsius.self)
+        ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
+        JSONAdapter.register(Fixtures.celsius(), forType: Celsius.self)
         let inputs = 16
 
-        let concurrent = await withTaskGroup(of: [Int: RobustUnchecked<[String]>].self) { group in
+        let concurrent = await withTaskGroup(of: [Int: Unchecked<[String]>].self) { group in
             // Decoders: both paths and a round trip, over and over.
             for task in 0..<32 {
                 group.addTask {
-                    var seen: [Int: RobustUnchecked<[String]>] = [:]
+                    var seen: [Int: Unchecked<[String]>] = [:]
                     for round in 0..<12 {
                         let index = (task + round) % inputs
-                        seen[index] = RobustUnchecked(value: Self.readingOutcome(index))
-                        let item = RobustItemOutcome.make(index)
+                        seen[index] = Unchecked(value: Self.readingOutcome(index))
+                        let item = ItemOutcome.make(index)
                         if item.fromData?.shout != (index % 7 == 6 ? nil : "HELLO \(index)") {
-                            seen[-1 - index] = RobustUnchecked(value: ["shout wrong: \(String(describing: item.fromData?.shout))"])
+                            seen[-1 - index] = Unchecked(value: ["shout wrong: \(String(describing: item.fromData?.shout))"])
                         }
                     }
                     return seen
@@ -331,18 +122,18 @@ struct RobustConcurrencyTests {
                 group.addTask {
                     var problems: [String] = []
                     for round in 0..<25 {
-                        let name = ValueTransformer.Name("RobustConcurrency.\(task).\(round)")
+                        let name = ValueTransformer.Name("Concurrency.\(task).\(round)")
                         ValueTransformer.register(ValueTransformer(reversible: { _ in round }), forName: name)
                         if (try? ValueTransformer.named(name)?.transformedValue(nil)) as? Int != round {
                             problems.append("\(name) not found right after registering")
                         }
                         if round % 5 == task {
-                            JSONAdapter.register(RobustConcurrency.celsius(), forType: RobustConcCelsius.self)
-                            ValueTransformer.register(RobustConcurrency.shout(), forName: RobustConcurrency.shoutName)
+                            JSONAdapter.register(Fixtures.celsius(), forType: Celsius.self)
+                            ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
                         }
                         await Task.yield()
                     }
-                    return problems.isEmpty ? [:] : [-1000 - task: RobustUnchecked(value: problems)]
+                    return problems.isEmpty ? [:] : [-1000 - task: Unchecked(value: problems)]
                 }
             }
             var merged: [Int: [[String]]] = [:]
@@ -365,18 +156,18 @@ struct RobustConcurrencyTests {
         }
         #expect(serial[3] == ["S3", "3.5", "6.0", "1.0,3.0,-3.0", "S3", "equal", "round trip"])
         for index in 0..<inputs {
-            #expect(ValueTransformer.named(ValueTransformer.Name("RobustConcurrency.0.\(index)")) != nil)
+            #expect(ValueTransformer.named(ValueTransformer.Name("Concurrency.0.\(index)")) != nil)
         }
     }
 
     /// Reading `index` decoded both ways and round-tripped, as comparable strings.
     static func readingOutcome(_ index: Int) -> [String] {
-        let data = RobustConcurrency.readingJSON(index)
+        let data = Fixtures.readingJSON(index)
         do {
-            let model = try JSONAdapter.model(of: RobustConcReading.self, fromJSONData: data)
+            let model = try JSONAdapter.model(of: Reading.self, fromJSONData: data)
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            let viaDictionary = try JSONAdapter.model(of: RobustConcReading.self, from: object)
-            let again = try JSONAdapter.model(of: RobustConcReading.self, fromJSONData: JSONAdapter.jsonData(from: model))
+            let viaDictionary = try JSONAdapter.model(of: Reading.self, from: object)
+            let again = try JSONAdapter.model(of: Reading.self, fromJSONData: JSONAdapter.jsonData(from: model))
             return [
                 model.station, "\(model.temperature.degrees)", model.peak.map { "\($0.degrees)" } ?? "nil",
                 model.history.map { "\($0.degrees)" }.joined(separator: ","), viaDictionary.station,
@@ -389,13 +180,13 @@ struct RobustConcurrencyTests {
 
     @Test("Encoding from 64 tasks at once gives byte-identical JSON")
     func concurrentEncoding() async throws {
-        ValueTransformer.register(RobustConcurrency.shout(), forName: RobustConcurrency.shoutName)
+        ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
         let models = try (0..<24).filter { $0 % 7 != 6 }.map {
-            try JSONAdapter.model(of: RobustConcItem.self, fromJSONData: RobustConcurrency.itemJSON($0))
+            try JSONAdapter.model(of: Item.self, fromJSONData: Fixtures.itemJSON($0))
         }
         let serial = try JSONAdapter.jsonData(from: models)
-        let serialDictionaries = RobustUnchecked(value: try JSONAdapter.jsonArray(from: models) as NSArray)
-        let shared = RobustUnchecked(value: models)
+        let serialDictionaries = Unchecked(value: try JSONAdapter.jsonArray(from: models) as NSArray)
+        let shared = Unchecked(value: models)
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<64 {
                 group.addTask {
@@ -413,28 +204,241 @@ struct RobustConcurrencyTests {
     @Test("register(_:forType:) applies to decodes that start after it returns, even when a compilation was under way")
     func registrationDuringCompilation() async throws {
         let data = Data(#"{"reading": 10, "label": "x"}"#.utf8)
-        JSONAdapter.register(RobustConcurrency.kelvin(factor: 1), forType: RobustConcKelvin.self)
-        #expect(try JSONAdapter.model(of: RobustConcGauge.self, fromJSONData: data).reading.value == 10)
+        JSONAdapter.register(Fixtures.kelvin(factor: 1), forType: Kelvin.self)
+        #expect(try JSONAdapter.model(of: Gauge.self, fromJSONData: data).reading.value == 10)
 
         // Another registration (for some other type) drops every compiled
-        // mapping, so the next decode compiles RobustConcGauge again. Hold that
+        // mapping, so the next decode compiles Gauge again. Hold that
         // compilation after it has looked up the transformer of `reading`...
-        JSONAdapter.register(nil, forType: RobustConcOwner.self)
-        RobustCompileGate.shared.arm()
-        let compiling = Task.detached { try? JSONAdapter.model(of: RobustConcGauge.self, fromJSONData: data).reading.value }
-        let reached = await Task.detached { RobustCompileGate.shared.reached.wait(timeout: .now() + 20) }.value
+        JSONAdapter.register(nil, forType: Owner.self)
+        CompileGate.shared.arm()
+        let compiling = Task.detached { try? JSONAdapter.model(of: Gauge.self, fromJSONData: data).reading.value }
+        let reached = await Task.detached { CompileGate.shared.reached.wait(timeout: .now() + 20) }.value
         #expect(reached == .success, "the compilation reached the gate")
-        // ...register a new transformer for RobustConcKelvin meanwhile...
-        JSONAdapter.register(RobustConcurrency.kelvin(factor: 100), forType: RobustConcKelvin.self)
+        // ...register a new transformer for Kelvin meanwhile...
+        JSONAdapter.register(Fixtures.kelvin(factor: 100), forType: Kelvin.self)
         // ...and let the compilation finish.
-        RobustCompileGate.shared.release.signal()
+        CompileGate.shared.release.signal()
         _ = await compiling.value
 
         // register(_:forType:) has returned, so every decode from now on must use the new transformer.
         // (Before 7757bcc the mapping compiled with the old transformer was
         // cached after the registration had dropped the cache, and stayed: 10.)
-        let after = try JSONAdapter.model(of: RobustConcGauge.self, fromJSONData: data).reading.value
+        let after = try JSONAdapter.model(of: Gauge.self, fromJSONData: data).reading.value
         #expect(after == 1000, "a stale mapping compiled before the registration was cached after it")
-        #expect(try JSONAdapter.model(of: RobustConcGauge.self, fromJSONData: data).reading.value == 1000)
+        #expect(try JSONAdapter.model(of: Gauge.self, fromJSONData: data).reading.value == 1000)
+    }
+}
+
+// MARK: - Models
+
+extension ConcurrencyTests {
+    enum Shade: String, Sendable {
+        case red, green, blue
+    }
+
+    struct Owner: JSONSerializing {
+        var login = ""
+        var id = 0
+        var site: URL?
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["login": "login", "id": "id", "site": "site"]
+    }
+
+    struct Item: JSONSerializing {
+        var id = 0
+        var title = ""
+        var shade = Shade.red
+        var owner: Owner?
+        var ownerLogin: String?
+        var tags: [String] = []
+        var scores: [String: Int] = [:]
+        var created: Date?
+        var ratio = 0.0
+        /// Through the transformer registered under ``Concurrency/shoutName``.
+        var shout = ""
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "id": "id", "title": "title", "shade": "shade", "owner": "owner", "ownerLogin": "owner.login",
+            "tags": "tags", "scores": "scores", "created": "created", "ratio": "ratio", "shout": "shout",
+        ]
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            key == "shout" ? ValueTransformer.named(Fixtures.shoutName) : nil
+        }
+    }
+
+    /// A value type JSON has no representation of: only a per-type transformer makes one.
+    struct Celsius: Hashable, Sendable {
+        var degrees: Double
+    }
+
+    struct Reading: JSONSerializing {
+        var station = ""
+        var temperature = Celsius(degrees: -273.15)
+        var peak: Celsius?
+        var history: [Celsius] = []
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "station": "station", "temperature": "temperature", "peak": "peak", "history": "history",
+        ]
+    }
+
+    /// For the stale-mapping test: a type with a per-type transformer, and a model
+    /// whose mapping compilation the test can hold up.
+    struct Kelvin: Hashable, Sendable {
+        var value: Double
+    }
+
+    struct Gauge: JSONSerializing {
+        var reading = Kelvin(value: 0)
+        /// Declared after `reading`, so its `jsonTransformer(forKey:)` call comes
+        /// after the per-type transformer of `reading` has been looked up.
+        var label = ""
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["reading": "reading", "label": "label"]
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            if key == "label" { CompileGate.shared.passIfArmed() }
+            return nil
+        }
+    }
+
+    /// Holds one mapping compilation in the middle until released.
+    final class CompileGate: @unchecked Sendable {
+        static let shared = CompileGate()
+
+        private let lock = NSLock()
+        private var armed = false
+        /// Signalled when a compilation reached the gate.
+        let reached = DispatchSemaphore(value: 0)
+        /// Signalled to let it go on.
+        let release = DispatchSemaphore(value: 0)
+
+        func arm() {
+            lock.lock()
+            armed = true
+            lock.unlock()
+        }
+
+        func passIfArmed() {
+            lock.lock()
+            let stop = armed
+            armed = false
+            lock.unlock()
+            guard stop else { return }
+            reached.signal()
+            release.wait()
+        }
+    }
+
+    /// A value handed between tasks that the test knows is not shared mutably.
+    struct Unchecked<Value>: @unchecked Sendable {
+        let value: Value
+    }
+
+    enum Fixtures {
+        /// The named transformer of ``Item/shout``.
+        static let shoutName: ValueTransformer.Name = "ConcurrencyShout"
+
+        /// Upper-cases strings, lower-cases them in reverse.
+        static func shout() -> ValueTransformer {
+            ValueTransformer(
+                forward: { value in
+                    guard let string = value as? String else { throw TransformerError(code: .invalidInput, inputValue: value) }
+                    return string.uppercased()
+                },
+                reverse: { value in (value as? String)?.lowercased() })
+        }
+
+        /// Numbers ↔ ``Celsius``.
+        static func celsius() -> ValueTransformer {
+            ValueTransformer(
+                forward: { value in
+                    if value == nil { return nil }
+                    guard let number = value.flatMap({ NumberValue($0) }), let degrees = number.rounded(Double.self) else {
+                        throw TransformerError(code: .invalidInput, inputValue: value)
+                    }
+                    return Celsius(degrees: degrees)
+                },
+                reverse: { value in (value as? Celsius)?.degrees })
+        }
+
+        /// Numbers ↔ ``Kelvin``, multiplied by `factor` on the way in.
+        static func kelvin(factor: Double) -> ValueTransformer {
+            ValueTransformer(
+                forward: { value in
+                    guard let number = value.flatMap({ NumberValue($0) }), let x = number.rounded(Double.self) else {
+                        throw TransformerError(code: .invalidInput, inputValue: value)
+                    }
+                    return Kelvin(value: x * factor)
+                },
+                reverse: { value in (value as? Kelvin).map { $0.value / factor } })
+        }
+
+        /// The JSON of item `index`; every 7th is invalid (a string where the id goes).
+        static func itemJSON(_ index: Int) -> Data {
+            let id = index % 7 == 6 ? #""not a number""# : "\(index)"
+            let shade = ["red", "green", "blue"][index % 3]
+            let owner = index % 4 == 0 ? "null" : #"{"login":"user\#(index)","id":\#(1000 + index),"site":"https://example.com/u/\#(index)"}"#
+            return Data("""
+                {"id":\(id),"title":"Item \(index)","shade":"\(shade)","owner":\(owner),"tags":["a\(index)","b","c"],
+                 "scores":{"x":\(index),"y":\(-index)},"created":"2017-10-\(10 + index % 18)T16:00:\(10 + index % 50)Z",
+                 "ratio":\(Double(index) / 8),"shout":"hello \(index)","ignored":[1,2,{"deep":[null]}]}
+                """.utf8)
+        }
+
+        /// The JSON of reading `index`.
+        static func readingJSON(_ index: Int) -> Data {
+            Data(#"{"station":"S\#(index)","temperature":\#(index).5,"peak":\#(index % 2 == 0 ? "null" : "\(index * 2)"),"history":[1,\#(index),-\#(index)]}"#.utf8)
+        }
+    }
+
+    /// Everything one task produced from one input, compared with a serial run.
+    struct ItemOutcome: Equatable, Sendable {
+        var fromData: Item?
+        var fromDictionary: Item?
+        var error: String?
+        var encoded: Data?
+        var reencodedDictionaryEqual: Bool?
+        var arrayCount: Int?
+        var arrayErrorPath: String?
+
+        /// Decodes and encodes item `index` every way there is.
+        static func make(_ index: Int) -> ItemOutcome {
+            var outcome = ItemOutcome()
+            let data = Fixtures.itemJSON(index)
+            do {
+                let model = try JSONAdapter.model(of: Item.self, fromJSONData: data)
+                outcome.fromData = model
+                outcome.encoded = try JSONAdapter.jsonData(from: model)
+                let dictionary = try JSONAdapter.jsonDictionary(from: model)
+                outcome.reencodedDictionaryEqual = try JSONAdapter.model(of: Item.self, from: dictionary) == model
+            } catch {
+                outcome.error = "\(error)"
+            }
+            if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                outcome.fromDictionary = try? JSONAdapter.model(of: Item.self, from: object)
+            }
+            // An array of this item and its neighbours, which fails as a whole when one is invalid.
+            let elements = (index..<index + 4).map { String(decoding: Fixtures.itemJSON($0), as: UTF8.self) }
+            let array = Data("[\(elements.joined(separator: ","))]".utf8)
+            do {
+                outcome.arrayCount = try JSONAdapter.models(of: Item.self, fromJSONData: array).count
+            } catch let error as JSONAdapterError {
+                outcome.arrayErrorPath = error.jsonKeyPath
+            } catch {
+                outcome.arrayErrorPath = "unexpected \(error)"
+            }
+            return outcome
+        }
     }
 }

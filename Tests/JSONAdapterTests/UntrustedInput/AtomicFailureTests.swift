@@ -10,28 +10,8 @@ import Testing
 import GitHubModels
 @testable import JSONAdapter
 
-/// A model whose `Double` can be set to something JSON cannot hold.
-struct RobustMeasurement: JSONSerializing {
-    var name = ""
-    var value = 0.0
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "value": "value"]
-}
-
-/// A model holding an array of measurements.
-struct RobustSeries: JSONSerializing {
-    var title = ""
-    var points: [RobustMeasurement] = []
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["title": "title", "points": "points"]
-}
-
 @Suite("Robustness: arrays fail atomically")
-struct RobustAtomicFailureTests {
+struct AtomicFailureTests {
 
     /// issues.json with element `index` given an assignee (a copy of its user)
     /// whose `login` is the number 42.
@@ -147,8 +127,8 @@ struct RobustAtomicFailureTests {
 
     @Test("Encoding fails as a whole too: jsonArray and jsonData name the bad element")
     func encodingFailsAsAWhole() throws {
-        var models: [RobustMeasurement] = (0..<5).map {
-            var model = RobustMeasurement()
+        var models: [Measurement] = (0..<5).map {
+            var model = Measurement()
             model.name = "m\($0)"
             model.value = Double($0)
             return model
@@ -165,10 +145,34 @@ struct RobustAtomicFailureTests {
         #expect(data == nil)
         #expect(dataError?.jsonKeyPath == "[2].value")
 
-        var series = RobustSeries()
+        var series = Series()
         series.points = models
         let seriesError = adapterError { _ = try JSONAdapter.jsonData(from: series) }
         #expect(seriesError?.jsonKeyPath == "points[2].value")
         #expect(seriesError?.propertyKey == "points")
+    }
+}
+
+// MARK: - Models
+
+extension AtomicFailureTests {
+    /// A model whose `Double` can be set to something JSON cannot hold.
+    struct Measurement: JSONSerializing {
+        var name = ""
+        var value = 0.0
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "value": "value"]
+    }
+
+    /// A model holding an array of measurements.
+    struct Series: JSONSerializing {
+        var title = ""
+        var points: [Measurement] = []
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["title": "title", "points": "points"]
     }
 }
