@@ -8,54 +8,6 @@ import Testing
 @testable import JSONAdapter
 import MantleTestSupport
 
-/// A model whose mapping is its property keys as written (camelCase).
-struct ConfiguredEvent: JSONSerializing, Equatable {
-    var eventID = 0
-    var startsAt = Date(timeIntervalSince1970: 0)
-    var endsAt: Date?
-    var venue = ConfiguredVenue()
-    var note: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// A nested model, which the outer configuration applies to as well.
-struct ConfiguredVenue: JSONSerializing, Equatable {
-    var venueName = ""
-    var homePage: URL?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// The Twitter corpus with no per-model code: key paths as written, dates by the adapter.
-struct TwitterUserModel: JSONSerializing, Codable {
-    var id = 0
-    var name = ""
-    var screenName = ""
-    var followersCount = 0
-    var createdAt: Date?
-    var verified = false
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// A status of the Twitter corpus.
-struct TwitterStatusModel: JSONSerializing, Codable {
-    var id = 0
-    var idStr = ""
-    var text = ""
-    var createdAt: Date?
-    var user = TwitterUserModel()
-    var retweetCount = 0
-    var favoriteCount = 0
-    var lang = ""
-    var inReplyToStatusId: Int?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// The search response of the Twitter corpus.
-struct TwitterSearchModel: JSONSerializing, Codable {
-    var statuses: [TwitterStatusModel] = []
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
 @Suite("JSONAdapter.Configuration")
 struct ConfigurationTests {
     static let twitterFormat = "EEE MMM dd HH:mm:ss Z yyyy"
@@ -75,7 +27,7 @@ struct ConfigurationTests {
     ])
     func dateFormats(format: JSONAdapter.Configuration.DateFormat, start: String, end: String) throws {
         let configuration = JSONAdapter.Configuration(dateFormat: format, keyConversion: .snakeCase)
-        let event = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: start, end: end),
+        let event = try JSONAdapter.model(of: Event.self, fromJSONData: Self.eventJSON(start: start, end: end),
                                           configuration: configuration)
         #expect(event.eventID == 7)
         #expect(event.startsAt == Date(timeIntervalSince1970: 1_409_444_955))
@@ -88,10 +40,10 @@ struct ConfigurationTests {
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""starts_at":\#(start)"#))
         #expect(text.contains(#""venue_name":"Hall""#))
-        #expect(try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data, configuration: configuration) == event)
+        #expect(try JSONAdapter.model(of: Event.self, fromJSONData: data, configuration: configuration) == event)
         // Without the configuration the same JSON maps nothing but defaults (and `venue` is absent).
-        let plain = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: start, end: end))
-        #expect(plain == ConfiguredEvent())
+        let plain = try JSONAdapter.model(of: Event.self, fromJSONData: Self.eventJSON(start: start, end: end))
+        #expect(plain == Event())
     }
 
     /// Checks: a date in another form is .invalidValue naming the property and the converted key.
@@ -99,7 +51,7 @@ struct ConfigurationTests {
     func wrongDate() throws {
         let configuration = JSONAdapter.Configuration(dateFormat: .secondsSince1970, keyConversion: .snakeCase)
         let error = try #require(throws: JSONAdapterError.self) {
-            try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: #""2014-08-31T00:29:15Z""#, end: "null"),
+            try JSONAdapter.model(of: Event.self, fromJSONData: Self.eventJSON(start: #""2014-08-31T00:29:15Z""#, end: "null"),
                                   configuration: configuration)
         }
         #expect(error.code == .invalidValue)
@@ -116,10 +68,10 @@ struct ConfigurationTests {
                                 forType: String.self)
         #expect(shouting.transformer(forType: String.self) != nil)
         let data = Data(#"{"event_id": 1, "starts_at": "2014-08-31T00:29:15Z", "note": "quiet", "venue": {"venue_name": "hall"}}"#.utf8)
-        let loud = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data, configuration: shouting)
+        let loud = try JSONAdapter.model(of: Event.self, fromJSONData: data, configuration: shouting)
         #expect(loud.note == "QUIET")
         #expect(loud.venue.venueName == "HALL")
-        let quiet = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: data,
+        let quiet = try JSONAdapter.model(of: Event.self, fromJSONData: data,
                                           configuration: JSONAdapter.Configuration(keyConversion: .snakeCase))
         #expect(quiet.note == "quiet")
         #expect(String(decoding: try JSONAdapter.jsonData(from: loud, configuration: shouting), as: UTF8.self)
@@ -131,11 +83,11 @@ struct ConfigurationTests {
     func instance() throws {
         let configuration = JSONAdapter.Configuration(dateFormat: .millisecondsSince1970, keyConversion: .kebabCase,
                                                       options: .omitNilValues)
-        let adapter = try JSONAdapter(modelType: ConfiguredEvent.self, configuration: configuration)
+        let adapter = try JSONAdapter(modelType: Event.self, configuration: configuration)
         #expect(adapter.options == .omitNilValues)
         #expect(adapter.configuration.dateFormat == .millisecondsSince1970)
         let data = Data(#"{"event-id": 3, "starts-at": 1000, "venue": {"venue-name": "x"}}"#.utf8)
-        let event = try #require(try adapter.model(fromJSONData: data) as? ConfiguredEvent)
+        let event = try #require(try adapter.model(fromJSONData: data) as? Event)
         #expect(event.eventID == 3 && event.startsAt == Date(timeIntervalSince1970: 1) && event.venue.venueName == "x")
         let written = String(decoding: try adapter.jsonData(from: event), as: UTF8.self)
         #expect(written.contains(#""starts-at":1000"#))
@@ -150,11 +102,11 @@ struct ConfigurationTests {
         do {
             let configuration = JSONAdapter.Configuration(dateFormat: .secondsSince1970, keyConversion: .snakeCase)
             context = configuration.context
-            let event = try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: Self.eventJSON(start: "1", end: "2"),
+            let event = try JSONAdapter.model(of: Event.self, fromJSONData: Self.eventJSON(start: "1", end: "2"),
                                               configuration: configuration)
             #expect(event.venue.venueName == "Hall")
-            #expect(configuration.context.mappings.cachedValue(for: ConfiguredVenue.self) != nil)
-            let adapter = try JSONAdapter(modelType: ConfiguredEvent.self, configuration: configuration)
+            #expect(configuration.context.mappings.cachedValue(for: Venue.self) != nil)
+            let adapter = try JSONAdapter(modelType: Event.self, configuration: configuration)
             #expect(adapter.configuration.dateFormat == .secondsSince1970)
         }
         #expect(context == nil)
@@ -173,8 +125,8 @@ struct ConfigurationTests {
                 group.addTask {
                     for _ in 0..<100 {
                         let event = task.isMultiple(of: 2)
-                            ? try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: secondsJSON, configuration: seconds)
-                            : try JSONAdapter.model(of: ConfiguredEvent.self, fromJSONData: patternJSON, configuration: pattern)
+                            ? try JSONAdapter.model(of: Event.self, fromJSONData: secondsJSON, configuration: seconds)
+                            : try JSONAdapter.model(of: Event.self, fromJSONData: patternJSON, configuration: pattern)
                         guard event.startsAt == expected else { return false }
                     }
                     return true
@@ -192,7 +144,7 @@ struct ConfigurationTests {
         let url = RepositoryFiles.url("Tests/JSONAdapterTests/Fixtures/corpora/twitter.json")
         let data = try Data(contentsOf: url)
         let configuration = JSONAdapter.Configuration(dateFormat: .pattern(Self.twitterFormat), keyConversion: .snakeCase)
-        let search = try JSONAdapter.model(of: TwitterSearchModel.self, fromJSONData: data, configuration: configuration)
+        let search = try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: data, configuration: configuration)
         #expect(search.statuses.count == 100)
         #expect(search.statuses.allSatisfy { $0.createdAt != nil && $0.user.createdAt != nil && $0.idStr == String($0.id) })
 
@@ -203,14 +155,66 @@ struct ConfigurationTests {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(secondsFromGMT: 0)
         decoder.dateDecodingStrategy = .formatted(formatter)
-        let reference = try decoder.decode(TwitterSearchModel.self, from: data)
+        let reference = try decoder.decode(TwitterSearch.self, from: data)
         #expect(search == reference)
 
         // The same from a JSONSerialization dictionary, and back through the writer.
         let dictionary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(try JSONAdapter.model(of: TwitterSearchModel.self, from: dictionary, configuration: configuration) == search)
+        #expect(try JSONAdapter.model(of: TwitterSearch.self, from: dictionary, configuration: configuration) == search)
         let written = try JSONAdapter.jsonData(from: search, configuration: configuration)
         #expect(String(decoding: written, as: UTF8.self).contains(#""screen_name":"#))
-        #expect(try JSONAdapter.model(of: TwitterSearchModel.self, fromJSONData: written, configuration: configuration) == search)
+        #expect(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: written, configuration: configuration) == search)
+    }
+}
+
+// MARK: - Models
+
+extension ConfigurationTests {
+    /// A model whose mapping is its property keys as written (camelCase).
+    struct Event: JSONSerializing, Equatable {
+        var eventID = 0
+        var startsAt = Date(timeIntervalSince1970: 0)
+        var endsAt: Date?
+        var venue = Venue()
+        var note: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// A nested model, which the outer configuration applies to as well.
+    struct Venue: JSONSerializing, Equatable {
+        var venueName = ""
+        var homePage: URL?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// The Twitter corpus with no per-model code: key paths as written, dates by the adapter.
+    struct TwitterUser: JSONSerializing, Codable {
+        var id = 0
+        var name = ""
+        var screenName = ""
+        var followersCount = 0
+        var createdAt: Date?
+        var verified = false
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// A status of the Twitter corpus.
+    struct TwitterStatus: JSONSerializing, Codable {
+        var id = 0
+        var idStr = ""
+        var text = ""
+        var createdAt: Date?
+        var user = TwitterUser()
+        var retweetCount = 0
+        var favoriteCount = 0
+        var lang = ""
+        var inReplyToStatusId: Int?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// The search response of the Twitter corpus.
+    struct TwitterSearch: JSONSerializing, Codable {
+        var statuses: [TwitterStatus] = []
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
     }
 }

@@ -51,17 +51,17 @@ struct SubPathTests {
         #expect(notArray.code == .invalidJSONDictionary)
     }
 
-    private func decode(_ path: DecodingPath, _ keyPath: String) throws -> StreamItem {
+    private func decode(_ path: DecodingPath, _ keyPath: String) throws -> ValueModels.Item {
         switch path {
-        case .data: return try JSONAdapter.model(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
-        case .dictionary: return try JSONAdapter.model(of: StreamItem.self, from: FoundationJSON.object(Self.envelope), atKeyPath: keyPath)
+        case .data: return try JSONAdapter.model(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
+        case .dictionary: return try JSONAdapter.model(of: ValueModels.Item.self, from: FoundationJSON.object(Self.envelope), atKeyPath: keyPath)
         }
     }
 
-    private func decodeArray(_ path: DecodingPath, _ keyPath: String) throws -> [StreamItem] {
+    private func decodeArray(_ path: DecodingPath, _ keyPath: String) throws -> [ValueModels.Item] {
         switch path {
-        case .data: return try JSONAdapter.models(of: StreamItem.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
-        case .dictionary: return try JSONAdapter.models(of: StreamItem.self, from: FoundationJSON.object(Self.envelope), atKeyPath: keyPath)
+        case .data: return try JSONAdapter.models(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), atKeyPath: keyPath)
+        case .dictionary: return try JSONAdapter.models(of: ValueModels.Item.self, from: FoundationJSON.object(Self.envelope), atKeyPath: keyPath)
         }
     }
 }

@@ -12,115 +12,6 @@ import MantleTestSupport
 
 // MARK: - Models
 
-/// Integer, decimal and text properties whose JSON forms must round-trip.
-struct VFValues: JSONSerializing {
-    var int = 0
-    var uint8: UInt8 = 0
-    var decimal = Decimal(0)
-    var substring: Substring = ""
-    var character: Character = " "
-    var date = Date(timeIntervalSince1970: 0)
-    var maybeDecimal: Decimal?
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
-        "int": "int", "uint8": "uint8", "decimal": "decimal", "substring": "substring",
-        "character": "character", "date": "date", "maybeDecimal": "maybeDecimal",
-    ]
-}
-
-/// A nested optional: JSON has one `null` for both of its nils.
-struct VFNested: JSONSerializing {
-    var count: Int?? = 1
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["count": "count"]
-}
-
-/// 128-bit integers, which JSON text carries exactly.
-@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-struct VFWide: JSONSerializing {
-    var int128: Int128 = 0
-    var uint128: UInt128 = 0
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["int128": "int128", "uint128": "uint128"]
-}
-
-/// `Any` properties and typed transformers, which must see the same values on both paths.
-struct VFAny: JSONSerializing {
-    var value: Any = "unset"
-    var seconds: Date?
-    var count: Int64 = 0
-    var flag = false
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
-        "value": "value", "seconds": "seconds", "count": "count", "flag": "flag",
-    ]
-
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        switch key {
-        case "seconds":
-            return ValueTransformer(forward: { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
-                                    reverse: { (date: Date) in date.timeIntervalSince1970 })
-        case "count":
-            return ValueTransformer(forward: { (count: Int64) in count * 2 })
-        case "flag":
-            return ValueTransformer(forward: { (flag: Bool) in !flag })
-        default:
-            return nil
-        }
-    }
-}
-
-/// A transformer that records the type of what it was given.
-struct VFProbe: JSONSerializing {
-    var seen = ""
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["seen": "value"]
-
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        ValueTransformer(forward: { (value: Any?) -> Any? in VFProbe.shape(of: value) })
-    }
-
-    /// The Swift types inside a value, e.g. `[Int, Bool, [String: Double]]`.
-    static func shape(of value: Any?) -> String {
-        guard let value, type(of: value) != NSNull.self else { return "nil" }
-        if type(of: value) is AnyObject.Type { return "object \(type(of: value))" }
-        if let array = value as? [Any] { return "[" + array.map { shape(of: $0) }.joined(separator: ", ") + "]" }
-        if let object = value as? [String: Any] {
-            return "[" + object.keys.sorted().map { "\($0): \(shape(of: object[$0]))" }.joined(separator: ", ") + "]"
-        }
-        return "\(type(of: value))"
-    }
-}
-
-/// A class hierarchy and an unrelated class, for the adapter's type check.
-class VFAnimal: JSONSerializing {
-    var name = ""
-    required init() {}
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name"] }
-}
-
-final class VFDog: VFAnimal {
-    var breed = ""
-    required init() {}
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name", "breed": "dog_breed"] }
-}
-
-final class VFRock: JSONSerializing {
-    var weight = 0
-    required init() {}
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["weight": "weight"]
-}
-
 // MARK: - Tests
 
 @Suite("Semantics: value fidelity (issue 9, items 7, 8, 11)")
@@ -134,7 +25,7 @@ struct ValueFidelityTests {
     @Test("a number whose value is no integer in range is .invalidValue for an integer property",
           arguments: nonIntegers, DecodingPath.allCases)
     func nonIntegerIntoInt(literal: String, path: DecodingPath) throws {
-        let error = try #require(adapterError { _ = try path.decode(VFValues.self, #"{"int": \#(literal)}"#) })
+        let error = try #require(adapterError { _ = try path.decode(Values.self, #"{"int": \#(literal)}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "int")
     }
@@ -143,27 +34,27 @@ struct ValueFidelityTests {
         ("0", 0), ("-0", 0), ("42", 42), ("-9223372036854775808", Int.min), ("9223372036854775807", Int.max),
     ], DecodingPath.allCases)
     func integerLiteralIntoInt(_ pair: (literal: String, expected: Int), path: DecodingPath) throws {
-        #expect(try path.decode(VFValues.self, #"{"int": \#(pair.literal)}"#).int == pair.expected)
+        #expect(try path.decode(Values.self, #"{"int": \#(pair.literal)}"#).int == pair.expected)
     }
 
     @Test("underflowing literals: the bytes path refuses them, JSONSerialization has made them 0.0",
           arguments: ["1e-400", "-1e-400", "0.1e-999999"])
     func underflowIntoInt(literal: String) throws {
-        let error = try #require(adapterError { _ = try DecodingPath.data.decode(VFValues.self, #"{"int": \#(literal)}"#) })
+        let error = try #require(adapterError { _ = try DecodingPath.data.decode(Values.self, #"{"int": \#(literal)}"#) })
         #expect(error.code == .invalidValue)
         // The documented difference: the literal is gone once JSONSerialization has read it.
-        #expect(try DecodingPath.dictionary.decode(VFValues.self, #"{"int": \#(literal)}"#).int == 0)
+        #expect(try DecodingPath.dictionary.decode(Values.self, #"{"int": \#(literal)}"#).int == 0)
     }
 
     @Test("a hand-made dictionary's integral Double and Decimal integers go into integers; fractions do not")
     func swiftValuesIntoInt() throws {
-        #expect(try JSONAdapter.model(of: VFValues.self, from: ["int": 3.0]).int == 3)
-        #expect(adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": 3.5]) }?.code == .invalidValue)
-        #expect(adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["int": Double.infinity]) }?.code
+        #expect(try JSONAdapter.model(of: Values.self, from: ["int": 3.0]).int == 3)
+        #expect(adapterError { _ = try JSONAdapter.model(of: Values.self, from: ["int": 3.5]) }?.code == .invalidValue)
+        #expect(adapterError { _ = try JSONAdapter.model(of: Values.self, from: ["int": Double.infinity]) }?.code
                 == .invalidValue)
-        #expect(try JSONAdapter.model(of: VFValues.self, from: ["int": Decimal(3)]).int == 3)
-        #expect(try JSONAdapter.model(of: VFValues.self, from: ["uint8": Int64(255)]).uint8 == 255)
-        #expect(adapterError { _ = try JSONAdapter.model(of: VFValues.self, from: ["uint8": 256.0]) }?.code == .invalidValue)
+        #expect(try JSONAdapter.model(of: Values.self, from: ["int": Decimal(3)]).int == 3)
+        #expect(try JSONAdapter.model(of: Values.self, from: ["uint8": Int64(255)]).uint8 == 255)
+        #expect(adapterError { _ = try JSONAdapter.model(of: Values.self, from: ["uint8": 256.0]) }?.code == .invalidValue)
     }
 
     @Test("Int128 and UInt128 decode and encode exactly beyond 64 bits", arguments: DecodingPath.allCases)
@@ -172,38 +63,38 @@ struct ValueFidelityTests {
         // 2^100 and -2^100 - 1: beyond 64 bits, within Decimal's 38 digits
         // (JSONSerialization gives them as NSDecimalNumber).
         let json = #"{"int128": -1267650600228229401496703205377, "uint128": 1267650600228229401496703205376}"#
-        let model = try path.decode(VFWide.self, json)
+        let model = try path.decode(Wide.self, json)
         #expect(model.int128 == -(Int128(1) << 100) - 1)
         #expect(model.uint128 == UInt128(1) << 100)
 
-        var extremes = VFWide()
+        var extremes = Wide()
         extremes.int128 = .min
         extremes.uint128 = .max
         let data = try JSONAdapter.jsonData(from: extremes)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("-170141183460469231731687303715884105728"))
         #expect(text.contains("340282366920938463463374607431768211455"))
-        #expect(try JSONAdapter.model(of: VFWide.self, fromJSONData: data) == extremes)
+        #expect(try JSONAdapter.model(of: Wide.self, fromJSONData: data) == extremes)
         // 2^128 does not fit. (JSONSerialization rounds it to Decimal's 38 digits,
         // which can land below UInt128.max: only the bytes path can know.)
         #expect(adapterError {
-            _ = try DecodingPath.data.decode(VFWide.self, #"{"uint128": 340282366920938463463374607431768211456}"#)
+            _ = try DecodingPath.data.decode(Wide.self, #"{"uint128": 340282366920938463463374607431768211456}"#)
         }?.code == .invalidValue)
     }
 
     @Test("a nested optional's two nils are both JSON null, which decodes as the outer nil", arguments: DecodingPath.allCases)
     func nestedOptionalJSON(path: DecodingPath) throws {
         for value in [Int??.none, .some(nil)] {
-            var model = VFNested()
+            var model = Nested()
             model.count = value
             #expect(FoundationJSON.isNull(try path.encode(model)["count"]))
         }
-        #expect(try path.decode(VFNested.self, #"{"count": null}"#).count == .none)
-        #expect(try path.decode(VFNested.self, #"{"count": 5}"#).count == .some(5))
+        #expect(try path.decode(Nested.self, #"{"count": null}"#).count == .none)
+        #expect(try path.decode(Nested.self, #"{"count": 5}"#).count == .some(5))
         // Through dictionaryValue (not JSON) the inner nil survives.
-        var model = VFNested()
+        var model = Nested()
         model.count = .some(nil)
-        #expect(try VFNested(dictionary: model.dictionaryValue).count == .some(nil))
+        #expect(try Nested(dictionary: model.dictionaryValue).count == .some(nil))
     }
 
     // MARK: Item 7: dates that have no timestamp
@@ -219,7 +110,7 @@ struct ValueFidelityTests {
     @Test("a date outside years 0001–9999, NaN or infinite is .invalidValue when encoded, never clamped",
           arguments: unwritableDates, DecodingPath.allCases)
     func unwritableDate(seconds: Double, path: DecodingPath) throws {
-        var model = VFValues()
+        var model = Values()
         model.date = Date(timeIntervalSince1970: seconds)
         let error = try #require(adapterError { _ = try path.encode(model) })
         #expect(error.code == .invalidValue)
@@ -231,10 +122,10 @@ struct ValueFidelityTests {
         (Date(timeIntervalSince1970: 253_402_300_799), "9999-12-31T23:59:59Z"),
     ])
     func edgeDates(date: Date, text: String) throws {
-        var model = VFValues()
+        var model = Values()
         model.date = date
         #expect(try JSONAdapter.jsonDictionary(from: model)["date"] as? String == text)
-        #expect(try JSONAdapter.model(of: VFValues.self, fromJSONData: JSONAdapter.jsonData(from: model)).date == date)
+        #expect(try JSONAdapter.model(of: Values.self, fromJSONData: JSONAdapter.jsonData(from: model)).date == date)
     }
 
     // MARK: Item 7: Decimal, Substring and Character round-trip
@@ -244,17 +135,17 @@ struct ValueFidelityTests {
     @Test("Decimal is a JSON number with its exact digits, read back exactly on both paths",
           arguments: decimals, DecodingPath.allCases)
     func decimalRoundTrip(text: String, path: DecodingPath) throws {
-        var model = VFValues()
+        var model = Values()
         model.decimal = try #require(Decimal(string: text, locale: nil))
         model.maybeDecimal = model.decimal
         let data = try JSONAdapter.jsonData(from: model)
         let written = String(decoding: data, as: UTF8.self)
         #expect(written.contains(#""decimal":\#(model.decimal.description)"#))
-        #expect(try JSONAdapter.model(of: VFValues.self, fromJSONData: data) == model)
-        #expect(try JSONAdapter.model(of: VFValues.self, from: JSONAdapter.jsonDictionary(from: model)) == model)
+        #expect(try JSONAdapter.model(of: Values.self, fromJSONData: data) == model)
+        #expect(try JSONAdapter.model(of: Values.self, from: JSONAdapter.jsonDictionary(from: model)) == model)
         // Through JSONSerialization, whose numbers are Doubles, short decimals survive.
         if text.count < 15 {
-            #expect(try path.decode(VFValues.self, written) == model)
+            #expect(try path.decode(Values.self, written) == model)
         }
     }
 
@@ -263,7 +154,7 @@ struct ValueFidelityTests {
     ])
     func decimalRefusals(literal: String) throws {
         let error = try #require(adapterError {
-            _ = try JSONAdapter.model(of: VFValues.self, fromJSONData: Data(#"{"decimal": \#(literal)}"#.utf8))
+            _ = try JSONAdapter.model(of: Values.self, fromJSONData: Data(#"{"decimal": \#(literal)}"#.utf8))
         })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "decimal")
@@ -271,26 +162,26 @@ struct ValueFidelityTests {
 
     @Test("Decimal NaN is .invalidValue when encoded", arguments: DecodingPath.allCases)
     func decimalNaN(path: DecodingPath) throws {
-        var model = VFValues()
+        var model = Values()
         model.decimal = .nan
         #expect(adapterError { _ = try path.encode(model) }?.code == .invalidValue)
     }
 
     @Test("Substring and Character are JSON strings and round-trip", arguments: DecodingPath.allCases)
     func textRoundTrip(path: DecodingPath) throws {
-        var model = VFValues()
+        var model = Values()
         model.substring = "hello world".dropFirst(6)
         model.character = "🇮🇹"
         let encoded = try path.encode(model)
         #expect(encoded["substring"] as? String == "world")
         #expect(encoded["character"] as? String == "🇮🇹")
         let data = try JSONAdapter.jsonData(from: model)
-        #expect(try path.decode(VFValues.self, String(decoding: data, as: UTF8.self)) == model)
+        #expect(try path.decode(Values.self, String(decoding: data, as: UTF8.self)) == model)
     }
 
     @Test("a Character property takes exactly one character", arguments: [#""""#, #""ab""#, "7"], DecodingPath.allCases)
     func characterRefusals(literal: String, path: DecodingPath) throws {
-        let error = try #require(adapterError { _ = try path.decode(VFValues.self, #"{"character": \#(literal)}"#) })
+        let error = try #require(adapterError { _ = try path.decode(Values.self, #"{"character": \#(literal)}"#) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "character")
     }
@@ -309,7 +200,7 @@ struct ValueFidelityTests {
     @Test("a transformer receives the same Swift values from bytes and from JSONSerialization",
           arguments: anyValues, DecodingPath.allCases)
     func transformerInput(_ value: (json: String, shape: String), path: DecodingPath) throws {
-        #expect(try path.decode(VFProbe.self, #"{"value": \#(value.json)}"#).seen == value.shape)
+        #expect(try path.decode(Probe.self, #"{"value": \#(value.json)}"#).seen == value.shape)
     }
 
     /// One-member objects only: `ReflectiveEquality` compares dictionaries inside
@@ -319,10 +210,10 @@ struct ValueFidelityTests {
           arguments: anyValues.map(\.json).filter { !$0.contains(",") || $0.hasPrefix("[") } + [#"{"n": {"x": [1.25, true]}}"#])
     func anyPropertyAgrees(json: String) throws {
         let text = #"{"value": \#(json)}"#
-        let fromData = try DecodingPath.data.decode(VFAny.self, text)
-        let fromDictionary = try DecodingPath.dictionary.decode(VFAny.self, text)
+        let fromData = try DecodingPath.data.decode(Anything.self, text)
+        let fromDictionary = try DecodingPath.dictionary.decode(Anything.self, text)
         #expect(fromData == fromDictionary)
-        #expect(VFProbe.shape(of: fromData.value) == VFProbe.shape(of: fromDictionary.value))
+        #expect(Probe.shape(of: fromData.value) == Probe.shape(of: fromDictionary.value))
         #expect(!(type(of: fromDictionary.value) is AnyObject.Type) || fromDictionary.value is NSNull)
     }
 
@@ -331,7 +222,7 @@ struct ValueFidelityTests {
         let nested = NSMutableDictionary()
         nested["flag"] = NSNumber(value: true)
         nested["list"] = NSArray(array: [NSNumber(value: 3), NSString(string: "s"), NSNumber(value: 0.5)])
-        let model = try JSONAdapter.model(of: VFProbe.self, from: ["value": nested])
+        let model = try JSONAdapter.model(of: Probe.self, from: ["value": nested])
         #expect(model.seen == "[flag: Bool, list: [Int, String, Double]]")
     }
 
@@ -340,51 +231,164 @@ struct ValueFidelityTests {
         let array = NSMutableArray()
         array.add(array)
         defer { array.removeAllObjects() }  // break the cycle
-        let error = try #require(adapterError { _ = try JSONAdapter.model(of: VFAny.self, from: ["value": array]) })
+        let error = try #require(adapterError { _ = try JSONAdapter.model(of: Anything.self, from: ["value": array]) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "value")
     }
 
     @Test("typed closures get the JSON number converted exactly to their parameter type", arguments: DecodingPath.allCases)
     func typedClosures(path: DecodingPath) throws {
-        let model = try path.decode(VFAny.self, #"{"seconds": 1372701600, "count": 21, "flag": false}"#)
+        let model = try path.decode(Anything.self, #"{"seconds": 1372701600, "count": 21, "flag": false}"#)
         #expect(model.seconds == Date(timeIntervalSince1970: 1_372_701_600))
         #expect(model.count == 42)
         #expect(model.flag == true)
-        let fractional = try path.decode(VFAny.self, #"{"seconds": 1.5}"#)
+        let fractional = try path.decode(Anything.self, #"{"seconds": 1.5}"#)
         #expect(fractional.seconds == Date(timeIntervalSince1970: 1.5))
         // Exact: 1.5 is no Int64, and booleans are not numbers.
-        #expect(adapterError { _ = try path.decode(VFAny.self, #"{"count": 1.5}"#) }?.code == .invalidValue)
-        #expect(adapterError { _ = try path.decode(VFAny.self, #"{"count": true}"#) }?.code == .invalidValue)
-        #expect(adapterError { _ = try path.decode(VFAny.self, #"{"flag": 1}"#) }?.code == .invalidValue)
+        #expect(adapterError { _ = try path.decode(Anything.self, #"{"count": 1.5}"#) }?.code == .invalidValue)
+        #expect(adapterError { _ = try path.decode(Anything.self, #"{"count": true}"#) }?.code == .invalidValue)
+        #expect(adapterError { _ = try path.decode(Anything.self, #"{"flag": 1}"#) }?.code == .invalidValue)
     }
 
     // MARK: Item 11: an adapter encodes only its own type
 
     @Test("a class adapter encodes its class and subclasses (with their own mapping), and refuses other models")
     func classAdapter() throws {
-        let adapter = try JSONAdapter(modelType: VFAnimal.self)
-        let dog = VFDog()
+        let adapter = try JSONAdapter(modelType: Animal.self)
+        let dog = Dog()
         dog.name = "Rex"
         dog.breed = "collie"
         let json = try adapter.jsonDictionary(from: dog)
         #expect(json["dog_breed"] as? String == "collie")
-        #expect(try adapter.jsonDictionary(from: VFAnimal())["name"] as? String == "")
-        for error in [adapterError { _ = try adapter.jsonDictionary(from: VFRock()) },
-                      adapterError { _ = try adapter.jsonData(from: VFRock()) }] {
+        #expect(try adapter.jsonDictionary(from: Animal())["name"] as? String == "")
+        for error in [adapterError { _ = try adapter.jsonDictionary(from: Rock()) },
+                      adapterError { _ = try adapter.jsonData(from: Rock()) }] {
             #expect(error?.code == .noClassFound)
         }
         // A subclass's adapter does not encode its superclass.
-        let dogs = try JSONAdapter(modelType: VFDog.self)
-        #expect(adapterError { _ = try dogs.jsonDictionary(from: VFAnimal()) }?.code == .noClassFound)
+        let dogs = try JSONAdapter(modelType: Dog.self)
+        #expect(adapterError { _ = try dogs.jsonDictionary(from: Animal()) }?.code == .noClassFound)
     }
 
     @Test("a struct adapter encodes exactly its own type")
     func structAdapter() throws {
-        let adapter = try JSONAdapter(modelType: VFValues.self)
-        #expect(try adapter.jsonDictionary(from: VFValues())["int"] != nil)
-        let error = try #require(adapterError { _ = try adapter.jsonData(from: VFAny()) })
+        let adapter = try JSONAdapter(modelType: Values.self)
+        #expect(try adapter.jsonDictionary(from: Values())["int"] != nil)
+        let error = try #require(adapterError { _ = try adapter.jsonData(from: Anything()) })
         #expect(error.code == .noClassFound)
-        #expect("\(error)".contains("VFAny"))
+        #expect("\(error)".contains("Anything"))
+    }
+}
+
+// MARK: - Models
+
+extension ValueFidelityTests {
+    /// Integer, decimal and text properties whose JSON forms must round-trip.
+    struct Values: JSONSerializing {
+        var int = 0
+        var uint8: UInt8 = 0
+        var decimal = Decimal(0)
+        var substring: Substring = ""
+        var character: Character = " "
+        var date = Date(timeIntervalSince1970: 0)
+        var maybeDecimal: Decimal?
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "int": "int", "uint8": "uint8", "decimal": "decimal", "substring": "substring",
+            "character": "character", "date": "date", "maybeDecimal": "maybeDecimal",
+        ]
+    }
+
+    /// A nested optional: JSON has one `null` for both of its nils.
+    struct Nested: JSONSerializing {
+        var count: Int?? = 1
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["count": "count"]
+    }
+
+    /// 128-bit integers, which JSON text carries exactly.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    struct Wide: JSONSerializing {
+        var int128: Int128 = 0
+        var uint128: UInt128 = 0
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["int128": "int128", "uint128": "uint128"]
+    }
+
+    /// `Any` properties and typed transformers, which must see the same values on both paths.
+    struct Anything: JSONSerializing {
+        var value: Any = "unset"
+        var seconds: Date?
+        var count: Int64 = 0
+        var flag = false
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "value": "value", "seconds": "seconds", "count": "count", "flag": "flag",
+        ]
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "seconds":
+                return ValueTransformer(forward: { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
+                                        reverse: { (date: Date) in date.timeIntervalSince1970 })
+            case "count":
+                return ValueTransformer(forward: { (count: Int64) in count * 2 })
+            case "flag":
+                return ValueTransformer(forward: { (flag: Bool) in !flag })
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// A transformer that records the type of what it was given.
+    struct Probe: JSONSerializing {
+        var seen = ""
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["seen": "value"]
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            ValueTransformer(forward: { (value: Any?) -> Any? in Probe.shape(of: value) })
+        }
+
+        /// The Swift types inside a value, e.g. `[Int, Bool, [String: Double]]`.
+        static func shape(of value: Any?) -> String {
+            guard let value, type(of: value) != NSNull.self else { return "nil" }
+            if type(of: value) is AnyObject.Type { return "object \(type(of: value))" }
+            if let array = value as? [Any] { return "[" + array.map { shape(of: $0) }.joined(separator: ", ") + "]" }
+            if let object = value as? [String: Any] {
+                return "[" + object.keys.sorted().map { "\($0): \(shape(of: object[$0]))" }.joined(separator: ", ") + "]"
+            }
+            return "\(type(of: value))"
+        }
+    }
+
+    /// A class hierarchy and an unrelated class, for the adapter's type check.
+    class Animal: JSONSerializing {
+        var name = ""
+        required init() {}
+        class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name"] }
+    }
+
+    final class Dog: Animal {
+        var breed = ""
+        required init() {}
+        override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name", "breed": "dog_breed"] }
+    }
+
+    final class Rock: JSONSerializing {
+        var weight = 0
+        required init() {}
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["weight": "weight"]
     }
 }

@@ -117,8 +117,8 @@ struct TransformingValuesTests {
         let inverted = ValueTransformer.url.inverted
         #expect(try inverted.transformedValue(URL(string: "https://github.com")!) as? String == "https://github.com")
 
-        ValueTransformer.register(ValueTransformer.bool.inverted, forName: "ReadmeInvertedBool")
-        #expect(ValueTransformer.named("ReadmeInvertedBool") != nil)
+        ValueTransformer.register(ValueTransformer.bool.inverted, forName: "TransformingValuesInvertedBool")
+        #expect(ValueTransformer.named("TransformingValuesInvertedBool") != nil)
 
         let users = JSONAdapter.arrayTransformer(modelType: GitHubWalkthrough.GHUser.self)
         let decoded = try #require(try users.transformedValue([["login": "a"], ["login": "b"]]) as? [GitHubWalkthrough.GHUser])

@@ -7,92 +7,6 @@ import Foundation
 import Testing
 @testable import JSONAdapter
 
-enum LenientColor: String, Sendable {
-    case red, green
-}
-
-enum LenientLevel: Int, Sendable {
-    case low = 1, high = 2
-}
-
-/// One property of each scalar kind that leniency bends.
-struct LenientScalars: JSONSerializing, Sendable {
-    var count = 0
-    var ratio = 0.0
-    var small: Int8 = 0
-    var price = Decimal(0)
-    var name = ""
-    var flag = false
-    var color = LenientColor.red
-    var level = LenientLevel.low
-    var optionalCount: Int? = nil
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// A nested model for collections.
-struct LenientItem: JSONSerializing, Sendable {
-    var id = 0
-    var name = ""
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// A nested model that only ever coerces, whatever the configuration says.
-struct LenientCoercingItem: JSONSerializing, Sendable {
-    var id = 0
-    var name = ""
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-    static func jsonLeniency(forKey key: String) -> JSONLeniency? { .numberStringCoercion }
-}
-
-/// Collections of every kind.
-struct LenientCollections: JSONSerializing, Sendable {
-    var numbers: [Int] = []
-    var tags: Set<String> = []
-    var byID: [Int: String] = [:]
-    var matrix: [[Int]] = []
-    var items: [LenientItem] = []
-    var item = LenientItem()
-    var coercingItem = LenientCoercingItem()
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// A model that chooses leniency per property.
-struct LenientPerProperty: JSONSerializing {
-    var count = 0
-    var strictCount = 0
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-    static func jsonLeniency(forKey key: String) -> JSONLeniency? {
-        switch key {
-        case "count": return .numberStringCoercion
-        case "strictCount": return []
-        default: return nil
-        }
-    }
-}
-
-/// A model whose mapping is broken, nested in one that is lenient.
-struct LenientBrokenMapping: JSONSerializing {
-    var id = 0
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "missing": "missing"] }
-}
-
-struct LenientHoldsBroken: JSONSerializing {
-    var broken: LenientBrokenMapping? = nil
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-/// A property with an explicit transformer.
-struct LenientTransformed: JSONSerializing {
-    var code = 0
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        ValueTransformer(forward: { (text: String) -> Int in
-            guard let value = Int(text, radix: 16) else { throw TransformerError.invalidInput(text, expected: "hexadecimal") }
-            return value
-        })
-    }
-}
-
 /// A decode on both paths, with reports: the JSON text and its `JSONSerialization` dictionary.
 func decodeLenientlyOnBothPaths<M: JSONSerializing>(
     _ type: M.Type, _ json: String, _ leniency: JSONLeniency,
@@ -121,13 +35,13 @@ struct LeniencyTests {
     struct ScalarCase: Sendable, CustomTestStringConvertible {
         var json: String
         var leniency: JSONLeniency
-        var expected: LenientScalars?
+        var expected: Scalars?
         var report: [String] = []
         var testDescription: String { "\(json) with \(leniency.rawValue)" }
 
         static func ok(_ json: String, _ leniency: JSONLeniency, _ report: [String],
-                       _ change: (inout LenientScalars) -> Void) -> ScalarCase {
-            var model = LenientScalars()
+                       _ change: (inout Scalars) -> Void) -> ScalarCase {
+            var model = Scalars()
             change(&model)
             return ScalarCase(json: json, leniency: leniency, expected: model, report: report)
         }
@@ -196,33 +110,33 @@ struct LeniencyTests {
         guard let expected = testCase.expected else {
             let key = try #require(try JSONSerialization.jsonObject(with: Data(testCase.json.utf8)) as? [String: Any]).keys.first
             #expect {
-                _ = try decodeLenientlyOnBothPaths(LenientScalars.self, testCase.json, testCase.leniency)
+                _ = try decodeLenientlyOnBothPaths(Scalars.self, testCase.json, testCase.leniency)
             } throws: { error in
                 (error as? JSONAdapterError)?.propertyKey == key
             }
             return
         }
-        let (model, report) = try decodeLenientlyOnBothPaths(LenientScalars.self, testCase.json, testCase.leniency)
+        let (model, report) = try decodeLenientlyOnBothPaths(Scalars.self, testCase.json, testCase.leniency)
         #expect(model == expected)
         #expect(summary(report) == testCase.report)
-        #expect(report.entries.allSatisfy { $0.modelTypeName == "LenientScalars" && $0.propertyKey == $0.jsonKeyPath })
+        #expect(report.entries.allSatisfy { $0.modelTypeName == "Scalars" && $0.propertyKey == $0.jsonKeyPath })
     }
 
     @Test("An entry says what was found and why a value was refused")
     func entryDetails() throws {
         let (_, report) = try decodeLenientlyOnBothPaths(
-            LenientScalars.self, #"{"count": "42", "color": "blue"}"#, .all)
+            Scalars.self, #"{"count": "42", "color": "blue"}"#, .all)
         #expect(report.entries == [
-            JSONLeniencyReport.Entry(modelTypeName: "LenientScalars", propertyKey: "count", jsonKeyPath: "count",
+            JSONLeniencyReport.Entry(modelTypeName: "Scalars", propertyKey: "count", jsonKeyPath: "count",
                                      found: "string \"42\"", action: .coerced(toType: "Int")),
-            JSONLeniencyReport.Entry(modelTypeName: "LenientScalars", propertyKey: "color", jsonKeyPath: "color",
+            JSONLeniencyReport.Entry(modelTypeName: "Scalars", propertyKey: "color", jsonKeyPath: "color",
                                      found: "string \"blue\"", action: .usedDefault,
-                                     reason: "expected a raw value of LenientColor, found string \"blue\""),
+                                     reason: "expected a raw value of Color, found string \"blue\""),
         ])
         #expect(report.description == """
-            LenientScalars.count → "count": found string "42", coerced to Int
-            LenientScalars.color → "color": found string "blue", used the default \
-            (expected a raw value of LenientColor, found string "blue")
+            Scalars.count → "count": found string "42", coerced to Int
+            Scalars.color → "color": found string "blue", used the default \
+            (expected a raw value of Color, found string "blue")
             """)
     }
 
@@ -230,15 +144,15 @@ struct LeniencyTests {
     struct CollectionCase: Sendable, CustomTestStringConvertible {
         var json: String
         var leniency: JSONLeniency
-        var expected: LenientCollections
+        var expected: Collections
         var report: [String]
         var testDescription: String { json }
 
-        init(_ json: String, _ leniency: JSONLeniency, _ report: [String], _ change: (inout LenientCollections) -> Void) {
+        init(_ json: String, _ leniency: JSONLeniency, _ report: [String], _ change: (inout Collections) -> Void) {
             self.json = json
             self.leniency = leniency
             self.report = report
-            var model = LenientCollections()
+            var model = Collections()
             change(&model)
             expected = model
         }
@@ -257,14 +171,14 @@ struct LeniencyTests {
         },
         // Inside nested models, the innermost model and property are named.
         .init(#"{"items": [{"id": "1", "name": "a"}, {"id": "x"}]}"#, [.lossyCollections, .numberStringCoercion],
-              ["items[0].id: coerced to Int", "items[1]: skipped"]) { $0.items = [LenientItem(id: 1, name: "a")] },
+              ["items[0].id: coerced to Int", "items[1]: skipped"]) { $0.items = [Item(id: 1, name: "a")] },
         // What was bent inside a dropped value is not reported; the drop is.
         .init(#"{"items": [{"id": "2", "name": null}]}"#, [.lossyCollections, .numberStringCoercion],
               ["items[0]: skipped"]) { _ in },
         .init(#"{"coercingItem": {"id": "2", "name": null}}"#, .defaultOnFailure,
               ["coercingItem: used the default"]) { _ in },
         .init(#"{"item": {"id": "2", "name": null}}"#, .all, ["item.id: coerced to Int", "item.name: used the default"]) {
-            $0.item = LenientItem(id: 2, name: "")
+            $0.item = Item(id: 2, name: "")
         },
         // A collection of the wrong type is no element to skip.
         .init(#"{"numbers": {"a": 1}}"#, [.lossyCollections, .defaultOnFailure], ["numbers: used the default"]) { _ in },
@@ -272,7 +186,7 @@ struct LeniencyTests {
 
     @Test("Lossy collections leave out what fails, at its index or key", arguments: collectionCases)
     func collection(_ testCase: CollectionCase) throws {
-        let (model, report) = try decodeLenientlyOnBothPaths(LenientCollections.self, testCase.json, testCase.leniency)
+        let (model, report) = try decodeLenientlyOnBothPaths(Collections.self, testCase.json, testCase.leniency)
         #expect(model == testCase.expected)
         #expect(summary(report) == testCase.report)
     }
@@ -280,10 +194,10 @@ struct LeniencyTests {
     @Test("Entries in nested models name the innermost model and property")
     func nestedAttribution() throws {
         let (_, report) = try decodeLenientlyOnBothPaths(
-            LenientCollections.self, #"{"items": [{"id": 1}, {"id": "2"}]}"#, .numberStringCoercion)
+            Collections.self, #"{"items": [{"id": 1}, {"id": "2"}]}"#, .numberStringCoercion)
         let entry = try #require(report.entries.first)
         #expect(report.entries.count == 1)
-        #expect(entry.modelTypeName == "LenientItem")
+        #expect(entry.modelTypeName == "Item")
         #expect(entry.propertyKey == "id")
         #expect(entry.jsonKeyPath == "items[1].id")
     }
@@ -291,7 +205,7 @@ struct LeniencyTests {
     @Test("Without lossyCollections, a failing element fails the collection, naming its index")
     func strictCollections() throws {
         #expect {
-            _ = try decodeLenientlyOnBothPaths(LenientCollections.self, #"{"numbers": [1, "x"]}"#, .numberStringCoercion)
+            _ = try decodeLenientlyOnBothPaths(Collections.self, #"{"numbers": [1, "x"]}"#, .numberStringCoercion)
         } throws: { error in
             (error as? JSONAdapterError)?.jsonKeyPath == "numbers[1]"
         }
@@ -301,10 +215,10 @@ struct LeniencyTests {
     func topLevelArray() throws {
         let json = #"[{"id": 1}, 7, {"id": "x"}, {"id": "4"}]"#
         let configuration = JSONAdapter.Configuration(leniency: .all)
-        let (models, report) = try JSONAdapter.modelsWithReport(of: LenientItem.self, fromJSONData: Data(json.utf8),
+        let (models, report) = try JSONAdapter.modelsWithReport(of: Item.self, fromJSONData: Data(json.utf8),
                                                                 configuration: configuration)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
-        let (fromArray, arrayReport) = try JSONAdapter.modelsWithReport(of: LenientItem.self, from: array,
+        let (fromArray, arrayReport) = try JSONAdapter.modelsWithReport(of: Item.self, from: array,
                                                                         configuration: configuration)
         #expect(models.map(\.id) == [1, 0, 4])
         #expect(fromArray == models)
@@ -313,22 +227,22 @@ struct LeniencyTests {
         #expect(report.entries[0].modelTypeName == nil && report.entries[0].found == "number 7")
 
         let lossyOnly = JSONAdapter.Configuration(leniency: .lossyCollections)
-        let (kept, lossyReport) = try JSONAdapter.modelsWithReport(of: LenientItem.self, fromJSONData: Data(json.utf8),
+        let (kept, lossyReport) = try JSONAdapter.modelsWithReport(of: Item.self, fromJSONData: Data(json.utf8),
                                                                    configuration: lossyOnly)
         #expect(kept.map(\.id) == [1])
         #expect(summary(lossyReport) == ["[1]: skipped", "[2]: skipped", "[3]: skipped"])
-        #expect(lossyReport.entries[2].reason == #"LenientItem.id → "id": expected Int, found string "4""#)
+        #expect(lossyReport.entries[2].reason == #"Item.id → "id": expected Int, found string "4""#)
     }
 
     @Test("A model's per-property leniency takes the place of the configuration's")
     func perProperty() throws {
         let (model, report) = try JSONAdapter.modelWithReport(
-            of: LenientPerProperty.self, fromJSONData: Data(#"{"count": "5", "strictCount": 6}"#.utf8),
+            of: PerProperty.self, fromJSONData: Data(#"{"count": "5", "strictCount": 6}"#.utf8),
             configuration: .standard)
         #expect(model.count == 5 && model.strictCount == 6)
         #expect(summary(report) == ["count: coerced to Int"])
         #expect {
-            _ = try JSONAdapter.model(of: LenientPerProperty.self, fromJSONData: Data(#"{"strictCount": "6"}"#.utf8),
+            _ = try JSONAdapter.model(of: PerProperty.self, fromJSONData: Data(#"{"strictCount": "6"}"#.utf8),
                                       configuration: JSONAdapter.Configuration(leniency: .all))
         } throws: { error in
             (error as? JSONAdapterError)?.propertyKey == "strictCount"
@@ -339,24 +253,24 @@ struct LeniencyTests {
     func withoutReport() throws {
         let lenient = JSONAdapter.Configuration(leniency: .all)
         let data = Data(#"{"count": "42", "color": "blue"}"#.utf8)
-        #expect(try JSONAdapter.model(of: LenientScalars.self, fromJSONData: data, configuration: lenient).count == 42)
-        let adapter = try JSONAdapter(modelType: LenientScalars.self, configuration: lenient)
+        #expect(try JSONAdapter.model(of: Scalars.self, fromJSONData: data, configuration: lenient).count == 42)
+        let adapter = try JSONAdapter(modelType: Scalars.self, configuration: lenient)
         #expect(adapter.configuration.leniency == .all)
-        #expect((try adapter.model(fromJSONData: data) as? LenientScalars)?.count == 42)
+        #expect((try adapter.model(fromJSONData: data) as? Scalars)?.count == 42)
         let (model, report) = try adapter.modelWithReport(fromJSONData: data)
-        #expect((model as? LenientScalars)?.count == 42)
+        #expect((model as? Scalars)?.count == 42)
         #expect(summary(report) == ["count: coerced to Int", "color: used the default"])
         let dictionary: [String: Any] = ["count": "42", "color": "blue"]
         #expect(try adapter.modelWithReport(from: dictionary).report == report)
         // The process-wide default stays strict.
-        #expect(throws: JSONAdapterError.self) { try JSONAdapter.model(of: LenientScalars.self, fromJSONData: data) }
+        #expect(throws: JSONAdapterError.self) { try JSONAdapter.model(of: Scalars.self, fromJSONData: data) }
         #expect(JSONAdapter.Configuration.standard.leniency == [])
     }
 
     @Test("Leniency never absorbs a broken mapping")
     func brokenMapping() throws {
         #expect {
-            _ = try JSONAdapter.model(of: LenientHoldsBroken.self, fromJSONData: Data(#"{"broken": {"id": 1}}"#.utf8),
+            _ = try JSONAdapter.model(of: HoldsBroken.self, fromJSONData: Data(#"{"broken": {"id": 1}}"#.utf8),
                                       configuration: JSONAdapter.Configuration(leniency: .all))
         } throws: { error in
             (error as? JSONAdapterError)?.code == .invalidJSONMapping
@@ -365,10 +279,10 @@ struct LeniencyTests {
 
     @Test("A transformer's property is not coerced, but can keep its default")
     func transformer() throws {
-        let (model, report) = try decodeLenientlyOnBothPaths(LenientTransformed.self, #"{"code": 12}"#, .all)
+        let (model, report) = try decodeLenientlyOnBothPaths(Transformed.self, #"{"code": 12}"#, .all)
         #expect(model.code == 0)
         #expect(summary(report) == ["code: used the default"])
-        let (hex, empty) = try decodeLenientlyOnBothPaths(LenientTransformed.self, #"{"code": "ff"}"#, .all)
+        let (hex, empty) = try decodeLenientlyOnBothPaths(Transformed.self, #"{"code": "ff"}"#, .all)
         #expect(hex.code == 255 && empty.isEmpty)
     }
 
@@ -379,7 +293,7 @@ struct LeniencyTests {
             for index in 0..<16 {
                 group.addTask {
                     let json = index.isMultiple(of: 2) ? #"{"count": "\#(index)"}"# : #"{"name": \#(index)}"#
-                    let (_, report) = try JSONAdapter.modelWithReport(of: LenientScalars.self, fromJSONData: Data(json.utf8),
+                    let (_, report) = try JSONAdapter.modelWithReport(of: Scalars.self, fromJSONData: Data(json.utf8),
                                                                       configuration: lenient)
                     return (index, summary(report))
                 }
@@ -387,6 +301,96 @@ struct LeniencyTests {
             for try await (index, report) in group {
                 #expect(report == [index.isMultiple(of: 2) ? "count: coerced to Int" : "name: coerced to String"])
             }
+        }
+    }
+}
+
+// MARK: - Models
+
+extension LeniencyTests {
+    enum Color: String, Sendable {
+        case red, green
+    }
+
+    enum Level: Int, Sendable {
+        case low = 1, high = 2
+    }
+
+    /// One property of each scalar kind that leniency bends.
+    struct Scalars: JSONSerializing, Sendable {
+        var count = 0
+        var ratio = 0.0
+        var small: Int8 = 0
+        var price = Decimal(0)
+        var name = ""
+        var flag = false
+        var color = Color.red
+        var level = Level.low
+        var optionalCount: Int? = nil
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// A nested model for collections.
+    struct Item: JSONSerializing, Sendable {
+        var id = 0
+        var name = ""
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// A nested model that only ever coerces, whatever the configuration says.
+    struct CoercingItem: JSONSerializing, Sendable {
+        var id = 0
+        var name = ""
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+        static func jsonLeniency(forKey key: String) -> JSONLeniency? { .numberStringCoercion }
+    }
+
+    /// Collections of every kind.
+    struct Collections: JSONSerializing, Sendable {
+        var numbers: [Int] = []
+        var tags: Set<String> = []
+        var byID: [Int: String] = [:]
+        var matrix: [[Int]] = []
+        var items: [Item] = []
+        var item = Item()
+        var coercingItem = CoercingItem()
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// A model that chooses leniency per property.
+    struct PerProperty: JSONSerializing {
+        var count = 0
+        var strictCount = 0
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+        static func jsonLeniency(forKey key: String) -> JSONLeniency? {
+            switch key {
+            case "count": return .numberStringCoercion
+            case "strictCount": return []
+            default: return nil
+            }
+        }
+    }
+
+    /// A model whose mapping is broken, nested in one that is lenient.
+    struct BrokenMapping: JSONSerializing {
+        var id = 0
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "missing": "missing"] }
+    }
+
+    struct HoldsBroken: JSONSerializing {
+        var broken: BrokenMapping? = nil
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// A property with an explicit transformer.
+    struct Transformed: JSONSerializing {
+        var code = 0
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            ValueTransformer(forward: { (text: String) -> Int in
+                guard let value = Int(text, radix: 16) else { throw TransformerError.invalidInput(text, expected: "hexadecimal") }
+                return value
+            })
         }
     }
 }

@@ -6,73 +6,6 @@ import Foundation
 import Testing
 @testable import JSONAdapter
 
-/// The base of a GitHub-events-like class hierarchy.
-class DiscEvent: JSONSerializing {
-    var id = ""
-    var type = ""
-    required init() {}
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "type": "type"] }
-    class var typeDiscriminator: JSONTypeDiscriminator? {
-        JSONTypeDiscriminator(keyPath: "type", types: ["PushEvent": DiscPushEvent.self, "IssuesEvent": DiscIssuesEvent.self],
-                              fallback: DiscEvent.self)
-    }
-}
-
-/// A push.
-final class DiscPushEvent: DiscEvent {
-    var size = 0
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        super.jsonKeyPathsByPropertyKey.adding(["size": "payload.size"])
-    }
-}
-
-/// An issue event.
-final class DiscIssuesEvent: DiscEvent {
-    var action = ""
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        super.jsonKeyPathsByPropertyKey.adding(["action": "payload.action"])
-    }
-}
-
-/// The same hierarchy without a fallback.
-class DiscStrictEvent: JSONSerializing {
-    var id = ""
-    required init() {}
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id"] }
-    class var typeDiscriminator: JSONTypeDiscriminator? {
-        JSONTypeDiscriminator(keyPath: "type", types: ["PushEvent": DiscStrictPush.self])
-    }
-}
-
-/// The strict hierarchy's one member.
-final class DiscStrictPush: DiscStrictEvent {}
-
-/// A family of structs.
-protocol DiscShape: JSONSerializing {
-    /// The shape's area.
-    var area: Double { get }
-}
-
-/// A circle.
-struct DiscCircle: DiscShape {
-    var radius = 0.0
-    var area: Double { .pi * radius * radius }
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["radius": "radius"] }
-}
-
-/// A square.
-struct DiscSquare: DiscShape {
-    var side = 0.0
-    var area: Double { side * side }
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["side": "side"] }
-}
-
-/// Not a shape.
-struct DiscLabel: JSONSerializing {
-    var text = ""
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["text": "text"] }
-}
-
 @Suite("Type discriminators")
 struct TypeDiscriminatorTests {
     static let events = #"""
@@ -85,17 +18,17 @@ struct TypeDiscriminatorTests {
     @Test("class hierarchy: subclasses by the type field, the fallback for others")
     func classHierarchy() throws {
         let data = Data(Self.events.utf8)
-        let fromBytes = try JSONAdapter.models(of: DiscEvent.self, fromJSONData: data)
+        let fromBytes = try JSONAdapter.models(of: Event.self, fromJSONData: data)
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [Any])
-        let fromDictionaries = try JSONAdapter.models(of: DiscEvent.self, from: array)
+        let fromDictionaries = try JSONAdapter.models(of: Event.self, from: array)
         for events in [fromBytes, fromDictionaries] {
             #expect(events.count == 3)
-            #expect((events[0] as? DiscPushEvent)?.size == 3)
-            #expect((events[1] as? DiscIssuesEvent)?.action == "opened")
-            #expect(type(of: events[2]) == DiscEvent.self && events[2].type == "WatchEvent")
+            #expect((events[0] as? PushEvent)?.size == 3)
+            #expect((events[1] as? IssuesEvent)?.action == "opened")
+            #expect(type(of: events[2]) == Event.self && events[2].type == "WatchEvent")
         }
         // The mapped field is written back, so the encoded JSON decodes to the same types.
-        let again = try JSONAdapter.models(of: DiscEvent.self, fromJSONData: JSONAdapter.jsonData(from: fromBytes))
+        let again = try JSONAdapter.models(of: Event.self, fromJSONData: JSONAdapter.jsonData(from: fromBytes))
         #expect(again.map { ObjectIdentifier(type(of: $0)) } == fromBytes.map { ObjectIdentifier(type(of: $0)) })
     }
 
@@ -107,7 +40,7 @@ struct TypeDiscriminatorTests {
     ])
     func strict(json: String, path: String, found: String) throws {
         let error = try #require(throws: JSONAdapterError.self) {
-            try JSONAdapter.models(of: DiscStrictEvent.self, fromJSONData: Data(json.utf8))
+            try JSONAdapter.models(of: StrictEvent.self, fromJSONData: Data(json.utf8))
         }
         #expect(error.code == .noClassFound)
         #expect(error.jsonKeyPath == path)
@@ -118,19 +51,19 @@ struct TypeDiscriminatorTests {
     /// Checks: a struct family decodes as its protocol existential, by a dotted or numeric field.
     @Test("struct family as a protocol existential")
     func structFamily() throws {
-        let shapes = JSONTypeDiscriminator(keyPath: "meta.kind", types: ["circle": DiscCircle.self, "4": DiscSquare.self])
+        let shapes = JSONTypeDiscriminator(keyPath: "meta.kind", types: ["circle": Circle.self, "4": Square.self])
         let json = #"[{"meta": {"kind": "circle"}, "radius": 1}, {"meta": {"kind": 4}, "side": 2}]"#
-        let decoded = try JSONAdapter.models((any DiscShape).self, of: shapes, fromJSONData: Data(json.utf8))
+        let decoded = try JSONAdapter.models((any Shape).self, of: shapes, fromJSONData: Data(json.utf8))
         #expect(decoded.count == 2)
-        #expect((decoded[0] as? DiscCircle)?.radius == 1)
+        #expect((decoded[0] as? Circle)?.radius == 1)
         #expect(decoded[1].area == 4)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
-        let fromDictionaries = try JSONAdapter.models((any DiscShape).self, of: shapes, from: array)
+        let fromDictionaries = try JSONAdapter.models((any Shape).self, of: shapes, from: array)
         #expect(fromDictionaries.map(\.area) == decoded.map(\.area))
         let one = try JSONAdapter.model((any JSONSerializing).self, of: shapes,
                                         fromJSONData: Data(#"{"meta": {"kind": "circle"}, "radius": 2}"#.utf8))
-        #expect((one as? DiscCircle)?.radius == 2)
-        let dictionary = try JSONAdapter.model((any DiscShape).self, of: shapes,
+        #expect((one as? Circle)?.radius == 2)
+        let dictionary = try JSONAdapter.model((any Shape).self, of: shapes,
                                                from: ["meta": ["kind": 4], "side": 3])
         #expect(dictionary.area == 9)
     }
@@ -138,13 +71,84 @@ struct TypeDiscriminatorTests {
     /// Checks: a chosen type that is not the requested family type is .noClassFound, not a crash.
     @Test("a member that is not of the requested type is .noClassFound")
     func wrongMember() throws {
-        let mixed = JSONTypeDiscriminator(keyPath: "kind", types: ["circle": DiscCircle.self, "label": DiscLabel.self])
+        let mixed = JSONTypeDiscriminator(keyPath: "kind", types: ["circle": Circle.self, "label": Label.self])
         let error = try #require(throws: JSONAdapterError.self) {
-            try JSONAdapter.models((any DiscShape).self, of: mixed,
+            try JSONAdapter.models((any Shape).self, of: mixed,
                                    fromJSONData: Data(#"[{"kind": "circle"}, {"kind": "label", "text": "x"}]"#.utf8))
         }
         #expect(error.code == .noClassFound)
         #expect(error.jsonKeyPath == "[1].kind")
-        #expect(error.description.contains("DiscLabel"))
+        #expect(error.description.contains("Label"))
+    }
+}
+
+// MARK: - Models
+
+extension TypeDiscriminatorTests {
+    /// The base of a GitHub-events-like class hierarchy.
+    class Event: JSONSerializing {
+        var id = ""
+        var type = ""
+        required init() {}
+        class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id", "type": "type"] }
+        class var typeDiscriminator: JSONTypeDiscriminator? {
+            JSONTypeDiscriminator(keyPath: "type", types: ["PushEvent": PushEvent.self, "IssuesEvent": IssuesEvent.self],
+                                  fallback: Event.self)
+        }
+    }
+
+    /// A push.
+    final class PushEvent: Event {
+        var size = 0
+        override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            super.jsonKeyPathsByPropertyKey.adding(["size": "payload.size"])
+        }
+    }
+
+    /// An issue event.
+    final class IssuesEvent: Event {
+        var action = ""
+        override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            super.jsonKeyPathsByPropertyKey.adding(["action": "payload.action"])
+        }
+    }
+
+    /// The same hierarchy without a fallback.
+    class StrictEvent: JSONSerializing {
+        var id = ""
+        required init() {}
+        class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id"] }
+        class var typeDiscriminator: JSONTypeDiscriminator? {
+            JSONTypeDiscriminator(keyPath: "type", types: ["PushEvent": StrictPush.self])
+        }
+    }
+
+    /// The strict hierarchy's one member.
+    final class StrictPush: StrictEvent {}
+
+    /// A family of structs.
+    protocol Shape: JSONSerializing {
+        /// The shape's area.
+        var area: Double { get }
+    }
+
+    /// A circle.
+    struct Circle: Shape {
+        var radius = 0.0
+        var area: Double { .pi * radius * radius }
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["radius": "radius"] }
+    }
+
+    /// A square.
+    struct Square: Shape {
+        var side = 0.0
+        var area: Double { side * side }
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["side": "side"] }
+    }
+
+    /// Not a shape.
+    struct Label: JSONSerializing {
+        var text = ""
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["text": "text"] }
     }
 }

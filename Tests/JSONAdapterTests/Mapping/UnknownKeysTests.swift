@@ -6,24 +6,6 @@ import GitHubModels
 import Testing
 @testable import JSONAdapter
 
-/// A GitHub issue that knows four fields and keeps the rest.
-struct UnknownKeysIssue: JSONSerializing {
-    var number = 0
-    var title = ""
-    var login = ""
-    var unknownKeys = JSONUnknownKeys()
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["number": "number", "title": "title", "login": "user.login"]
-    }
-}
-
-/// The same without a place for unknown keys.
-struct ForgetfulIssue: JSONSerializing {
-    var number = 0
-    var title = ""
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["number": "number", "title": "title"] }
-}
-
 @Suite("Unknown keys")
 struct UnknownKeysTests {
     /// The real GitHub issues, each as a dictionary.
@@ -37,8 +19,8 @@ struct UnknownKeysTests {
     @Test("a real GitHub issue round-trips with every field it did not map")
     func roundTrip() throws {
         let (data, objects) = try Self.issues()
-        let models = try JSONAdapter.models(of: UnknownKeysIssue.self, fromJSONData: data)
-        let fromDictionaries = try JSONAdapter.models(of: UnknownKeysIssue.self, from: objects)
+        let models = try JSONAdapter.models(of: KeepingIssue.self, fromJSONData: data)
+        let fromDictionaries = try JSONAdapter.models(of: KeepingIssue.self, from: objects)
         #expect(models == fromDictionaries)
         #expect(models.count == objects.count && !objects.isEmpty)
         for (model, object) in zip(models, objects) {
@@ -60,7 +42,7 @@ struct UnknownKeysTests {
     /// Checks: mapped values win over kept ones, inside partly read objects too.
     @Test("mapped values win where both have a key")
     func mappedWins() throws {
-        var issue = try JSONAdapter.models(of: UnknownKeysIssue.self, fromJSONData: Self.issues().data)[0]
+        var issue = try JSONAdapter.models(of: KeepingIssue.self, fromJSONData: Self.issues().data)[0]
         issue.title = "Renamed"
         issue.login = "someone-else"
         let written = try #require(try JSONSerialization.jsonObject(with: JSONAdapter.jsonData(from: issue)) as? [String: Any])
@@ -79,15 +61,37 @@ struct UnknownKeysTests {
     @Test("values of every kind are kept exactly")
     func kinds() throws {
         let json = #"{"number": 1, "title": "t", "user": {"login": "a"}, "n": 12345678901234567890, "f": 1.5, "b": false, "z": null, "a": [1, "x", {"k": []}]}"#
-        let issue = try JSONAdapter.model(of: UnknownKeysIssue.self, fromJSONData: Data(json.utf8))
+        let issue = try JSONAdapter.model(of: KeepingIssue.self, fromJSONData: Data(json.utf8))
         #expect(issue.unknownKeys.keys == ["a", "b", "f", "n", "user", "z"])
         #expect(issue.unknownKeys.jsonText(forKey: "n") == "12345678901234567890")
         #expect(issue.unknownKeys.jsonText(forKey: "a") == #"[1,"x",{"k":[]}]"#)
         #expect(issue.unknownKeys.description.contains(#""z":null"#))
-        let again = try JSONAdapter.model(of: UnknownKeysIssue.self, fromJSONData: JSONAdapter.jsonData(from: issue))
+        let again = try JSONAdapter.model(of: KeepingIssue.self, fromJSONData: JSONAdapter.jsonData(from: issue))
         #expect(again == issue)
         var other = issue
         other.unknownKeys.removeValue(forKey: "b")
         #expect(other != issue)
+    }
+}
+
+// MARK: - Models
+
+extension UnknownKeysTests {
+    /// A GitHub issue that knows four fields and keeps the rest.
+    struct KeepingIssue: JSONSerializing {
+        var number = 0
+        var title = ""
+        var login = ""
+        var unknownKeys = JSONUnknownKeys()
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            ["number": "number", "title": "title", "login": "user.login"]
+        }
+    }
+
+    /// The same without a place for unknown keys.
+    struct ForgetfulIssue: JSONSerializing {
+        var number = 0
+        var title = ""
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["number": "number", "title": "title"] }
     }
 }

@@ -14,6 +14,13 @@ import MantleTestSupport
 /// (`EveryType`), a small nested model (`Leaf`), `Any` properties, scalars behind
 /// dotted paths and distinctive defaults.
 enum ValueModels {
+    /// An item with an id and a name (streamed, or picked from a sub-path).
+    struct Item: JSONSerializing {
+        var id = 0
+        var name = ""
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
     enum Shade: String, Sendable, CaseIterable {
         case red, green, blue
     }
