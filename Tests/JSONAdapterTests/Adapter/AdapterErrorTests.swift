@@ -10,7 +10,7 @@ import Testing
 import GitHubModels
 @testable import JSONAdapter
 
-@Suite("Semantics: errors")
+@Suite("Adapter errors")
 struct AdapterErrorTests {
 
     /// The issues fixture with `edit` applied to element `index`, as JSON text.

@@ -10,7 +10,7 @@ import GitHubModels
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: adapter instances")
+@Suite("Adapter instances")
 struct AdapterInstanceTests {
 
     @Test("the instance API decodes and encodes like the static one")

@@ -10,7 +10,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: class clusters and struct families")
+@Suite("Class clusters and struct families")
 struct ClassClusterTests {
 
     static let textJSON = #"{"type": "text", "id": 1, "from": "ann", "body": {"text": "hi"}}"#

@@ -21,7 +21,7 @@ import GitHubModels
 // `.serialized` between these tests only (each is concurrent inside): the
 // per-type registrations of `registryUnderLoad` would otherwise flush the stale
 // mapping `registrationDuringCompilation` looks for.
-@Suite("Robustness: concurrency", .serialized)
+@Suite("Concurrent decoding, encoding and registration", .serialized)
 struct ConcurrencyTests {
 
     @Test("First use of fresh model types from 48 tasks at once gives the serial results")

@@ -1,17 +1,17 @@
 //
 //  JSONDataTests.swift
-//  API.md: "UInt64.max and Int64.min survive exactly on both paths";
-//  "jsonData and model(of:fromJSONData:) accept exactly RFC 8259 JSON (UTF-8);
-//  nesting deeper than 512 is .invalidJSONData, never a crash. Valid JSON whose
-//  top level is not an object (for model) or not an array (for models) is
-//  .invalidJSONDictionary."
+//  JSON data and 64-bit extremes: UInt64.max and Int64.min survive exactly on
+//  both paths; jsonData and model(of:fromJSONData:) accept exactly RFC 8259
+//  JSON (UTF-8); nesting deeper than 512 is .invalidJSONData, never a crash;
+//  valid JSON whose top level is not an object (for model) or not an array
+//  (for models) is .invalidJSONDictionary.
 //
 
 import Foundation
 import Testing
 @testable import JSONAdapter
 
-@Suite("Semantics: JSON data and 64-bit extremes")
+@Suite("JSON data and 64-bit extremes")
 struct JSONDataTests {
 
     static let extremesJSON = #"{"big": 18446744073709551615, "small": -9223372036854775808, "bigs": [18446744073709551615, 9223372036854775808, 0]}"#

@@ -7,7 +7,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: decoding from a sub-path")
+@Suite("Decoding from a sub-path")
 struct SubPathTests {
     @Test("the items of a real search response, from bytes and from a dictionary")
     func searchItems() throws {

@@ -10,7 +10,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: transformers")
+@Suite("Per-type and typed transformers through the adapter")
 struct TypeTransformerTests {
 
     static let paletteJSON = ##"{"primary": "#ff8000", "accents": ["#000000", "#0a0b0c"], "highlight": "#ffffff", "named": "red"}"##

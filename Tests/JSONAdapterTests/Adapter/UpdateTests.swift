@@ -7,7 +7,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: partial updates")
+@Suite("Partial updates")
 struct UpdateTests {
     @Test("a real issue patched with a few keys keeps the rest", arguments: DecodingPath.allCases)
     func patchIssue(path: DecodingPath) throws {

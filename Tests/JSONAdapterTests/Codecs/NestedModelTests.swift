@@ -10,7 +10,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: nesting")
+@Suite("Nesting")
 struct NestedModelTests {
 
     static let inboxJSON = #"""

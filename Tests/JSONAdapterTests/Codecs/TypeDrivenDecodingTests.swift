@@ -1,8 +1,8 @@
 //
 //  TypeDrivenDecodingTests.swift
-//  API.md: "Without a transformer, the property's declared type chooses one …
-//  (exact conversions only) … `Any` takes any JSON value." Every case runs
-//  through a JSONSerialization dictionary and through the JSON bytes.
+//  Without a transformer, the property's declared type chooses the conversion
+//  (README, "JSON"), exact conversions only; `Any` takes any JSON value. Every
+//  case runs through a JSONSerialization dictionary and through the JSON bytes.
 //
 
 import Foundation
@@ -13,7 +13,7 @@ import MantleTestSupport
 private let uuidText = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
 private let uuidValue = UUID(uuidString: uuidText)!
 
-@Suite("Semantics: type-driven decoding")
+@Suite("Type-driven decoding")
 struct TypeDrivenDecodingTests {
 
     static let validCases: [DecodeCase] = [

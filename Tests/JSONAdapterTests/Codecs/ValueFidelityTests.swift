@@ -1,8 +1,9 @@
 //
 //  ValueFidelityTests.swift
 //  Issue 9, items 7 (wrong values), 8 (the two decoding paths disagree) and
-//  11 (an adapter encodes models it was not built for); API.md, "Semantics
-//  that outside tests rely on". Models are prefixed `VF`.
+//  11 (an adapter encodes models it was not built for): values keep their
+//  exact JSON form, both paths agree, and an adapter refuses models of
+//  another type.
 //
 
 import Foundation
@@ -14,7 +15,7 @@ import MantleTestSupport
 
 // MARK: - Tests
 
-@Suite("Semantics: value fidelity (issue 9, items 7, 8, 11)")
+@Suite("Value fidelity (issue 9, items 7, 8, 11)")
 struct ValueFidelityTests {
 
     // MARK: Item 7, revised by issue 18 (item 5): numbers go into integer properties by exact value

@@ -10,7 +10,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("README: Persistence")
+@Suite("ArchivingModels.md")
 struct ArchivingModelsTests {
     @Test("archivedData(with:) and unarchive(_:from:) round-trip GHUser")
     func archiveRoundTrip() throws {

@@ -9,7 +9,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("README: Models")
+@Suite("DefiningModels.md (and README: A model)")
 struct DefiningModelsTests {
     @Test("GHUser: init(dictionary:), dictionaryValue and propertyKeys as README shows")
     func ghUser() throws {

@@ -9,7 +9,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("README: Class clusters and output control")
+@Suite("MappingJSONToModels.md: mapping errors, class clusters and output control")
 struct MappingJSONToModelsTests {
     @Test("the base class decodes the subclass classForParsing picks", arguments: [false, true])
     func decodesSubclasses(fromData: Bool) throws {

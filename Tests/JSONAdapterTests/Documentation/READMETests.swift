@@ -13,7 +13,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("README: JSON")
+@Suite("README: JSON and Errors")
 struct WalkthroughTests {
     /// The issue the walkthrough decodes.
     static let issueJSON = """

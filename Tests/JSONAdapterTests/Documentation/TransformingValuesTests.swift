@@ -10,7 +10,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("README: Transformers")
+@Suite("TransformingValues.md (and README: Transformers)")
 struct TransformingValuesTests {
     @Test("XYUser: typed tint transformer, composite location, default URL")
     func decodeXYUser() throws {

@@ -9,7 +9,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("README: Untrusted input")
+@Suite("UntrustedInput.md")
 struct UntrustedInputArticleTests {
     /// Decodes JSON text as `Limits`, returning the error code if it throws.
     private func code(_ text: String) -> JSONAdapterError.Code? {

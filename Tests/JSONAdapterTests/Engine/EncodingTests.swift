@@ -1,9 +1,9 @@
 //
 //  EncodingTests.swift
-//  API.md: "Encoding: the reverse of the above; nil becomes NSNull; dotted paths
-//  build nested dictionaries; a transformer that is not reversible passes the
-//  value through unchanged." Plus composite paths, `serializablePropertyKeys`
-//  and `.omitNilValues`. Every test runs through `jsonDictionary` and `jsonData`.
+//  Encoding, the reverse of decoding: nil becomes NSNull; dotted paths build
+//  nested dictionaries; a transformer that is not reversible passes the value
+//  through unchanged. Plus composite paths, `serializablePropertyKeys` and
+//  `.omitNilValues`. Every test runs through `jsonDictionary` and `jsonData`.
 //
 
 import Foundation
@@ -11,7 +11,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: encoding")
+@Suite("Encoding")
 struct EncodingTests {
 
     /// A `EveryType` with a non-default value in every property.

@@ -1,9 +1,9 @@
 //
 //  MissingNullValidationTests.swift
-//  API.md: "a missing key (or missing intermediate of a dotted path) leaves the
-//  property at its default; JSON null sets an optional property to nil and is
+//  A missing key (or missing intermediate of a dotted path) leaves the property
+//  at its default; JSON null sets an optional property to nil and is
 //  .invalidValue for a non-optional one; keys that are not mapped are ignored;
-//  validate() errors propagate unchanged." Plus: a null intermediate gives nil,
+//  validate() errors propagate unchanged. Plus: a null intermediate gives nil,
 //  a non-dictionary intermediate is .invalidJSONDictionary.
 //
 
@@ -12,7 +12,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: missing keys, null and validation")
+@Suite("Missing keys, null and validation")
 struct MissingNullValidationTests {
 
     static let cases: [DefaultsCase] = [

@@ -1,9 +1,9 @@
 //
 //  PathAgreementTests.swift
-//  API.md: "Dictionaries produced by Foundation's JSONSerialization … decode to
-//  the same models as the same bytes through model(of:fromJSONData:)". For
-//  inputs at the edges (numbers written unusually, escapes, duplicate keys),
-//  both paths must give the same model or the same error.
+//  Dictionaries produced by Foundation's JSONSerialization decode to the same
+//  models as the same bytes through model(of:fromJSONData:). For inputs at the
+//  edges (numbers written unusually, escapes, duplicate keys), both paths must
+//  give the same model or the same error.
 //
 
 import Foundation
@@ -11,7 +11,7 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Semantics: dictionary and data paths agree")
+@Suite("Dictionary and data paths agree")
 struct PathAgreementTests {
 
     static let typesInputs: [String] = [
@@ -24,8 +24,8 @@ struct PathAgreementTests {
         #"{"str\u0069ng": "escaped key"}"#, #"{"leaf": {"n\u0061me": "escaped nested key"}}"#,
     ]
 
-    /// RFC 8259 leaves duplicate names unpredictable, but API.md promises the
-    /// two paths agree. JSONSerialization keeps the last value.
+    /// RFC 8259 leaves duplicate names unpredictable, but the two paths must
+    /// agree (UntrustedInput.md). JSONSerialization keeps the last value.
     static let duplicateKeyInputs: [String] = [
         #"{"string": "first", "string": "second"}"#, #"{"scores": {"a": 1, "a": 2}}"#,
         #"{"leaf": {"name": "a"}, "leaf": {"name": "b"}}"#, #"{"int": 1, "int": "two"}"#, #"{"int": "one", "int": 2}"#,

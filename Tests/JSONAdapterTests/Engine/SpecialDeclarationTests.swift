@@ -6,7 +6,7 @@ import Foundation
 import Testing
 @testable import JSONAdapter
 
-@Suite("Semantics: declarations the reflective write path treats specially")
+@Suite("Declarations the reflective write path treats specially")
 struct SpecialDeclarationTests {
     @Test("a weak protocol reference set by a transformer calls the right methods", arguments: DecodingPath.allCases)
     func weakProtocolThroughTransformer(path: DecodingPath) throws {
@@ -58,7 +58,7 @@ struct SpecialDeclarationTests {
     }
 }
 
-@Suite("Semantics: ModelObject subclasses through the adapter")
+@Suite("ModelObject subclasses through the adapter")
 struct ModelObjectJSONTests {
     @Test("ModelObject class clusters decode to the subclass and round-trip", arguments: DecodingPath.allCases)
     func classCluster(path: DecodingPath) throws {

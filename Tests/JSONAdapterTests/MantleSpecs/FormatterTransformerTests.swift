@@ -57,7 +57,7 @@ struct DateFormatTransformerTests {
         MantleSpec.expectTransformerErrors(transformer, invalidInput: NSNull(), invalidReverseInput: NSNull())
     }
 
-    // API.md defaults: locale en_US_POSIX, time zone UTC.
+    // The defaults (TransformingValues.md): locale en_US_POSIX, time zone UTC.
     @Test("defaults to en_US_POSIX and UTC")
     func defaults() throws {
         let utc = ValueTransformer.date(format: "yyyy-MM-dd'T'HH:mm:ss")

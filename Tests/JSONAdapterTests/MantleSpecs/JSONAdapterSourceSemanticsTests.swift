@@ -81,8 +81,8 @@ struct JSONAdapterSourceSemanticsTests {
     }
 
     // Mantle source: "if ([transformer.class allowsReverseTransformation]) { ... }" —
-    // otherwise the property value is written as is (API.md: "a transformer that is
-    // not reversible passes the value through unchanged"); nil becomes NSNull.
+    // otherwise the property value is written as is (a transformer that is not
+    // reversible passes the value through unchanged); nil becomes NSNull.
     @Test("a one-way transformer is used for decoding and skipped for encoding")
     func oneWayTransformer() throws {
         let decoded = try JSONAdapter.model(of: OneWayTransformerModel.self, from: ["name": "abc"])
@@ -156,7 +156,7 @@ struct JSONAdapterSourceSemanticsTests {
         #expect(error.code == .noClassFound)
     }
 
-    // API.md: ".noClassFound — classForParsing returned nil or an unrelated type"
+    // HandlingErrors.md: .noClassFound when classForParsing returns nil or an unrelated type.
     @Test("classForParsing returning an unrelated type is noClassFound")
     func unrelatedClassForParsing() throws {
         let error = try #require(caught(JSONAdapterError.self) {

@@ -17,7 +17,7 @@
 //  - "should not invoke implicit transformers for property keys not actually backed
 //    by properties" (MTLNonPropertyModel): relies on overriding +propertyKeys with a
 //    method-backed key read through KVC. Swift reflection cannot read computed
-//    properties, and API.md makes mapping a computed property `.invalidJSONMapping`
+//    properties, and mapping a computed property is `.invalidJSONMapping`
 //    (tested in JSONMappingValidationTests.swift).
 //  - "should allow subclasses to filter serialized property keys" and "should use
 //    receiving class for serialization" (JSON transformers): both need a subclass of
@@ -37,7 +37,7 @@
 //    gives a `String?` property the URL transformer, so the reverse transformer gets
 //    the same non-URL input ("totallyNotAnNSURL").
 //  - "should parse a different model class": MTLSubstitutingTestModel returns the
-//    unrelated MTLTestModel class; API.md requires Self or a subclass, so it returns
+//    unrelated MTLTestModel class; Swift requires Self or a subclass, so it returns
 //    MTLSubstitutedTestModel (a subclass with MTLTestModel's properties).
 //  - "should return empty array on wrong input data": Mantle returns nil (count 0)
 //    plus an error; Swift throws `.invalidJSONDictionary` (the code Mantle sets when

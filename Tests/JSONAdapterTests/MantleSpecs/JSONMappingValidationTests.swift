@@ -8,7 +8,7 @@
 //          return nil;
 //      }
 //  and asserts that every value is an NSString or an NSArray of NSStrings.
-//  API.md: "where Mantle asserts or crashes, we throw" — `.invalidJSONMapping`, from
+//  Where Mantle asserts or crashes, the Swift API throws: `.invalidJSONMapping`, from
 //  `JSONAdapter(modelType:)` and from every call that builds an adapter, for:
 //  a mapped key that is not in `propertyKeys` (computed properties included), and the
 //  malformed paths `""`, `"a..b"`, `".a"`, `"a."`, `[]`, `["a", ""]`.

@@ -14,7 +14,7 @@ import MantleTestSupport
 /// `@interface MTLSubstitutingTestModel : MTLModel <MTLJSONSerializing>` —
 /// "Parses MTLTestModel objects from JSON instead."
 ///
-/// API.md only allows `classForParsing` to return `Self` or a subclass (an
+/// `classForParsing` may only return `Self` or a subclass (an
 /// unrelated type is `.noClassFound`), so the substituted class is
 /// `MTLSubstitutedTestModel`, a subclass with exactly MTLTestModel's properties,
 /// mapping, transformer and validation.

@@ -28,7 +28,7 @@
 //  - MTLSubclassTestModel, MTLSelfValidatingModel, MTLStorageBehaviorModel(+Subclass),
 //    MTLOptionalPropertyModel: only used by MTLModelSpec / MTLModelValidationSpec.
 //  - MTLNonPropertyModel: overrides +propertyKeys with a method-backed key
-//    ("homepage"). Swift reflection cannot read computed properties, and API.md
+//    ("homepage"). Swift reflection cannot read computed properties, and the adapter
 //    makes mapping a computed property `.invalidJSONMapping`
 //    (see JSONMappingValidationTests).
 //

@@ -7,7 +7,7 @@ import GitHubModels
 import Testing
 @testable import JSONAdapter
 
-@Suite("Semantics: generated key mappings")
+@Suite("Generated key mappings")
 struct KeyConversionTests {
     static let camelCaseKeys = [
         "htmlURL", "avatarURL", "myURLProperty", "userID", "id", "a", "", "ABC", "URL", "aB", "aBC",

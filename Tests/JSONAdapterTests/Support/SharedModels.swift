@@ -44,7 +44,7 @@ enum ValueModels {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "size": "size"]
     }
 
-    /// One property of every type API.md lists as converted without a transformer.
+    /// One property of every type README's "JSON" lists as converted without a transformer.
     /// JSON keys are the property keys.
     struct EveryType: JSONSerializing {
         var string = ""

@@ -10,7 +10,7 @@ import Testing
 import GitHubModels
 @testable import JSONAdapter
 
-@Suite("Robustness: arrays fail atomically")
+@Suite("Untrusted input: arrays fail atomically")
 struct AtomicFailureTests {
 
     /// issues.json with element `index` given an assignee (a copy of its user)

@@ -13,7 +13,7 @@ import MantleJSON
 import GitHubModels
 @testable import JSONAdapter
 
-@Suite("Robustness: regressions for bugs found by fuzzing")
+@Suite("Untrusted input: regressions for bugs found by fuzzing")
 struct FuzzFindingsTests {
 
     /// `{"user": {"id": 1}}`: a user without `login`, so `user.login` is `""`

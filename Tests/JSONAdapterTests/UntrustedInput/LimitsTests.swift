@@ -15,7 +15,7 @@ import MantleTestSupport
 
 // MARK: - Nesting
 
-@Suite("Robustness: limits")
+@Suite("Untrusted input: limits")
 struct LimitsTests {
 
     /// `{"name":"x","payload": <arrays nested `depth` deep>}`: `depth + 1` containers in all.
@@ -326,7 +326,7 @@ struct LimitsTests {
     }
 }
 
-@Suite("Robustness: configurable depth limit")
+@Suite("Untrusted input: configurable depth limit")
 struct ConfigurableDepthTests {
     /// `{"text": "x", "extra": [[…]]}` with `depth` containers in all.
     static func nested(_ depth: Int) -> Data {

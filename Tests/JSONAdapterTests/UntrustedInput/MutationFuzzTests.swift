@@ -15,7 +15,7 @@ import GitHubModels
 
 // MARK: - Tests
 
-@Suite("Robustness: mutation fuzzing of the GitHub fixtures")
+@Suite("Untrusted input: mutation fuzzing of the GitHub fixtures")
 struct MutationFuzzTests {
 
     /// What happened to the mutated inputs of one fixture.
@@ -158,7 +158,7 @@ struct MutationFuzzTests {
         let outcomes = try Self.run(target)
         #expect(outcomes.cases == target.cases)
         #expect(outcomes.problems.isEmpty, "\(outcomes.problems.joined(separator: "\n"))")
-        // API.md: both paths give the same errors too.
+        // Both paths give the same errors too.
         #expect(outcomes.differentErrors == 0, "both paths failed, differently: \(outcomes)")
         // The mutator must both keep some inputs decodable and break others.
         #expect(outcomes.dataSuccesses > 0, "no mutated input decoded: \(outcomes)")

@@ -12,7 +12,7 @@ func depthTreeJSON(_ levels: Int) -> Data {
         + String(repeating: "}", count: levels - 1)).utf8)
 }
 
-@Suite("Robustness: stack depth")
+@Suite("Untrusted input: stack depth")
 struct StackDepthTests {
     #if os(macOS) || os(Linux) || os(Windows)
     @Test("decoding a model nested 1,500 levels deep with the depth limit raised throws instead of overflowing")
