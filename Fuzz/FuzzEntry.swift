@@ -145,7 +145,7 @@ enum FuzzOracle {
             let again = try decode(encoded)
             if again == value { return }
             var categories: Set<String> = []
-            if let unexplained = RobustDifferences.unexplained(value, again, path: "\(V.self)", into: &categories) {
+            if let unexplained = RoundTripDifferences.unexplained(value, again, path: "\(V.self)", into: &categories) {
                 fail("round trip changed \(V.self) at \(unexplained)\n  before: \(value)\n  after:  \(again)\n  json:   "
                      + String(decoding: encoded, as: UTF8.self), data)
             }

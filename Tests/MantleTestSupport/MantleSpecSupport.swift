@@ -14,30 +14,6 @@ import MantleCore
 
 package enum MantleSpec {
 
-    // MARK: Catching errors
-
-    /// Runs `body` and returns the error it threw if that error is an `E`.
-    /// Records an issue (and returns nil) if nothing was thrown or an error of
-    /// another type was thrown. Use with `#require` to get the error back:
-    ///
-    ///     let error = try #require(MantleSpec.caught(JSONAdapterError.self) { ... })
-    package static func caught<E: Error>(
-        _ type: E.Type,
-        sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws -> Void
-    ) -> E? {
-        do {
-            try body()
-            Issue.record("Expected an error of type \(E.self), but nothing was thrown", sourceLocation: sourceLocation)
-            return nil
-        } catch let error as E {
-            return error
-        } catch {
-            Issue.record("Expected an error of type \(E.self), got \(Swift.type(of: error)): \(error)", sourceLocation: sourceLocation)
-            return nil
-        }
-    }
-
     /// The Swift counterpart of Mantle's shared example `MTLTransformerErrorExamples`:
     /// transforming `invalidInput` (and reverse transforming `invalidReverseInput`
     /// if the transformer is reversible) throws a `TransformerError` with code

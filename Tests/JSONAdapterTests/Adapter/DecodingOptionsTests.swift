@@ -5,6 +5,7 @@
 //  streams; and the deprecated spellings it replaces still forwarding.
 
 import Foundation
+import MantleTestSupport
 import Testing
 @testable import JSONAdapter
 
@@ -54,31 +55,31 @@ struct DecodingOptionsTests {
     // MARK: Helpers: one call, either input kind
 
     /// `model(of:from:options:)` or `model(of:fromJSONData:options:)`.
-    static func model<M: JSONSerializing>(_ type: M.Type, _ json: String, _ path: SemPath,
+    static func model<M: JSONSerializing>(_ type: M.Type, _ json: String, _ path: DecodingPath,
                                           _ options: JSONAdapter.DecodingOptions = .standard) throws -> M {
         switch path {
-        case .dictionary: return try JSONAdapter.model(of: type, from: Sem.object(json), options: options)
+        case .dictionary: return try JSONAdapter.model(of: type, from: FoundationJSON.object(json), options: options)
         case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), options: options)
         }
     }
 
     /// `models(of:from:options:)` (an array, or a dictionary with a key path) or
     /// `models(of:fromJSONData:options:)`.
-    static func models<M: JSONSerializing>(_ type: M.Type, _ json: String, _ path: SemPath,
+    static func models<M: JSONSerializing>(_ type: M.Type, _ json: String, _ path: DecodingPath,
                                            _ options: JSONAdapter.DecodingOptions = .standard) throws -> [M] {
         switch path {
         case .data: return try JSONAdapter.models(of: type, fromJSONData: Data(json.utf8), options: options)
         case .dictionary:
-            let value = try Sem.value(json)
+            let value = try FoundationJSON.value(json)
             if let array = value as? [Any] { return try JSONAdapter.models(of: type, from: array, options: options) }
-            return try JSONAdapter.models(of: type, from: Sem.object(json), options: options)
+            return try JSONAdapter.models(of: type, from: FoundationJSON.object(json), options: options)
         }
     }
 
     /// The error `body` threw, recording an issue when it threw none.
     static func error(sourceLocation: SourceLocation = #_sourceLocation,
                       _ body: () throws -> Void) throws -> JSONAdapterError {
-        let error = Sem.adapterError(sourceLocation: sourceLocation, body)
+        let error = adapterError(sourceLocation: sourceLocation, body)
         return try #require(error, sourceLocation: sourceLocation)
     }
 
@@ -106,8 +107,8 @@ struct DecodingOptionsTests {
 
     /// Checks: `configuration` reaches the mappings on both input kinds; the
     /// standard options do not convert keys (the snake_case keys are then missing).
-    @Test("configuration", arguments: SemPath.allCases)
-    func configuration(path: SemPath) throws {
+    @Test("configuration", arguments: DecodingPath.allCases)
+    func configuration(path: DecodingPath) throws {
         let json = #"{"user_name": "ada", "age": 36}"#
         #expect(try Self.model(User.self, json, path, .configuration(Self.snakeCase)) == User(userName: "ada", age: 36))
         #expect(try Self.model(User.self, json, path) == User(userName: "", age: 36))
@@ -119,8 +120,8 @@ struct DecodingOptionsTests {
 
     /// Checks: the object or array at the key path is decoded, on both input
     /// kinds, with errors naming the whole path; the configuration applies there too.
-    @Test("keyPath: the object or array inside the document", arguments: SemPath.allCases)
-    func keyPath(path: SemPath) throws {
+    @Test("keyPath: the object or array inside the document", arguments: DecodingPath.allCases)
+    func keyPath(path: DecodingPath) throws {
         let envelope = #"{"data": {"viewer": {"user_name": "ada", "age": 36}, "items": [{"age": 1}, {"age": 2}]}}"#
         #expect(try Self.model(User.self, envelope, path, .init(configuration: Self.snakeCase, keyPath: "data.viewer"))
                 == User(userName: "ada", age: 36))
@@ -136,8 +137,8 @@ struct DecodingOptionsTests {
     /// Checks: nothing (or `null`) at the key path, a malformed key path, an
     /// intermediate that is not an object, and a top level that is not an
     /// object fail alike on both input kinds.
-    @Test("keyPath: what is not there", arguments: SemPath.allCases)
-    func keyPathFailures(path: SemPath) throws {
+    @Test("keyPath: what is not there", arguments: DecodingPath.allCases)
+    func keyPathFailures(path: DecodingPath) throws {
         let envelope = #"{"data": {"viewer": null, "count": 3}}"#
         for keyPath in ["data.nope", "data.viewer"] {
             let missing = try Self.error { _ = try Self.model(User.self, envelope, path, .keyPath(keyPath)) }
@@ -195,8 +196,8 @@ struct DecodingOptionsTests {
 
     /// Checks: a lower limit is applied to JSON text (the whole document,
     /// whatever the key path), and not to an already parsed dictionary.
-    @Test("maximumDepth: a limit of the call's own", arguments: SemPath.allCases)
-    func customDepth(path: SemPath) throws {
+    @Test("maximumDepth: a limit of the call's own", arguments: DecodingPath.allCases)
+    func customDepth(path: DecodingPath) throws {
         let json = #"{"data": {"age": 3, "deep": [[1]]}}"#   // 4 levels
         let four = JSONAdapter.DecodingOptions(keyPath: "data", maximumDepth: 4)
         #expect(try Self.model(User.self, json, path, four).age == 3)
@@ -215,8 +216,8 @@ struct DecodingOptionsTests {
     /// Checks: a recorder in the options receives what leniency bent, with
     /// the same entries from both input kinds, paths from the top level (key
     /// path included) and skipped elements of a lossy top-level array.
-    @Test("leniencyRecorder receives the report", arguments: SemPath.allCases)
-    func recorder(path: SemPath) throws {
+    @Test("leniencyRecorder receives the report", arguments: DecodingPath.allCases)
+    func recorder(path: DecodingPath) throws {
         let recorder = JSONLeniencyReport.Recorder()
         let user = try Self.model(User.self, #"{"age": "36"}"#, path,
                                   .init(configuration: Self.lenient, leniencyRecorder: recorder))
@@ -243,13 +244,13 @@ struct DecodingOptionsTests {
 
     /// Checks: one recorder collects several calls in order; a call that
     /// throws adds nothing; without leniency the report stays empty.
-    @Test("one recorder, several calls", arguments: SemPath.allCases)
-    func recorderAcrossCalls(path: SemPath) throws {
+    @Test("one recorder, several calls", arguments: DecodingPath.allCases)
+    func recorderAcrossCalls(path: DecodingPath) throws {
         let recorder = JSONLeniencyReport.Recorder()
         let coercing = JSONAdapter.Configuration(leniency: .numberStringCoercion)
         let options = JSONAdapter.DecodingOptions(configuration: coercing, leniencyRecorder: recorder)
         _ = try Self.model(User.self, #"{"age": "1"}"#, path, options)
-        _ = Sem.adapterError { _ = try Self.model(User.self, #"{"age": "2", "userName": []}"#, path, options) }
+        _ = adapterError { _ = try Self.model(User.self, #"{"age": "2", "userName": []}"#, path, options) }
         _ = try Self.model(User.self, #"{"userName": 3}"#, path, options)
         #expect(recorder.report.entries.map(\.jsonKeyPath) == ["age", "userName"])
 
@@ -263,16 +264,16 @@ struct DecodingOptionsTests {
     /// Checks: a cluster declared by a discriminator decodes each object as
     /// the type it names, on both input kinds, with the options' key path and
     /// configuration; an unknown type is .noClassFound.
-    @Test("class clusters take the same options", arguments: SemPath.allCases)
-    func classClusters(path: SemPath) throws {
+    @Test("class clusters take the same options", arguments: DecodingPath.allCases)
+    func classClusters(path: DecodingPath) throws {
         let json = #"{"page": {"shapes": [{"kind": "circle", "radius_length": 2}, {"kind": "square", "side_length": 3}]}}"#
         let options = JSONAdapter.DecodingOptions(configuration: Self.snakeCase, keyPath: "page.shapes")
         let shapes: [any Shape]
         let first: any Shape
         switch path {
         case .dictionary:
-            shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: Sem.object(json), options: options)
-            first = try JSONAdapter.model(of: (any Shape).self, in: Self.shapes, from: Sem.object(json),
+            shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: FoundationJSON.object(json), options: options)
+            first = try JSONAdapter.model(of: (any Shape).self, in: Self.shapes, from: FoundationJSON.object(json),
                                           options: .init(configuration: Self.snakeCase, keyPath: "page.shapes.0"))
         case .data:
             shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, fromJSONData: Data(json.utf8),
@@ -287,7 +288,7 @@ struct DecodingOptionsTests {
         let unknown = #"[{"kind": "triangle"}]"#
         let error = try Self.error {
             switch path {
-            case .dictionary: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: Sem.array(unknown))
+            case .dictionary: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: FoundationJSON.array(unknown))
             case .data: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, fromJSONData: Data(unknown.utf8))
             }
         }
@@ -297,13 +298,13 @@ struct DecodingOptionsTests {
     // MARK: Update, adapters, streams
 
     /// Checks: `update` reads the patch at the key path with the configuration.
-    @Test("update takes the same options", arguments: SemPath.allCases)
-    func update(path: SemPath) throws {
+    @Test("update takes the same options", arguments: DecodingPath.allCases)
+    func update(path: DecodingPath) throws {
         var user = User(userName: "ada", age: 36)
         let patch = #"{"data": {"age": 37}}"#
         let options = JSONAdapter.DecodingOptions(configuration: Self.snakeCase, keyPath: "data")
         switch path {
-        case .dictionary: try JSONAdapter.update(&user, from: Sem.object(patch), options: options)
+        case .dictionary: try JSONAdapter.update(&user, from: FoundationJSON.object(patch), options: options)
         case .data: try JSONAdapter.update(&user, fromJSONData: Data(patch.utf8), options: options)
         }
         #expect(user == User(userName: "ada", age: 37))
@@ -311,13 +312,13 @@ struct DecodingOptionsTests {
 
     /// Checks: an adapter's methods use its own configuration unless the
     /// options carry another, and take the key path and recorder.
-    @Test("an adapter's methods", arguments: SemPath.allCases)
-    func adapter(path: SemPath) throws {
+    @Test("an adapter's methods", arguments: DecodingPath.allCases)
+    func adapter(path: DecodingPath) throws {
         let adapter = try JSONAdapter(modelType: User.self, configuration: Self.snakeCase)
         let json = #"{"data": {"user_name": "ada", "userName": "camel"}}"#
         func decode(_ options: JSONAdapter.DecodingOptions) throws -> User? {
             switch path {
-            case .dictionary: return try adapter.model(from: Sem.object(json), options: options) as? User
+            case .dictionary: return try adapter.model(from: FoundationJSON.object(json), options: options) as? User
             case .data: return try adapter.model(fromJSONData: Data(json.utf8), options: options) as? User
             }
         }

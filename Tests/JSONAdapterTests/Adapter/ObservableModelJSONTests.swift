@@ -12,22 +12,22 @@ struct ObservableModelJSONTests {
     static let profileJSON = #"{"name": "Ada", "age": 36, "home_page": "https://example.com/ada", "tags": ["math"]}"#
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @Test("an @Observable model decodes under its declared names on both paths", arguments: SemPath.allCases)
-    func decodes(path: SemPath) throws {
+    @Test("an @Observable model decodes under its declared names on both paths", arguments: DecodingPath.allCases)
+    func decodes(path: DecodingPath) throws {
         let profile = try path.decode(Profile.self, Self.profileJSON)
         #expect(profile.name == "Ada" && profile.age == 36 && profile.tags == ["math"])
         #expect(profile.homePage == URL(string: "https://example.com/ada"))
         #expect(profile.note == "")
-        #expect(profile == (try SemPath.data.decode(Profile.self, Self.profileJSON)))
-        #expect(profile == (try SemPath.dictionary.decode(Profile.self, Self.profileJSON)))
+        #expect(profile == (try DecodingPath.data.decode(Profile.self, Self.profileJSON)))
+        #expect(profile == (try DecodingPath.dictionary.decode(Profile.self, Self.profileJSON)))
         // No declaration is needed to build new instances.
         let draft = try path.decode(Draft.self, #"{"title": "T", "words": 3}"#)
         #expect(draft.title == "T" && draft.words == 3)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @Test("an @Observable model encodes its declared properties only", arguments: SemPath.allCases)
-    func encodes(path: SemPath) throws {
+    @Test("an @Observable model encodes its declared properties only", arguments: DecodingPath.allCases)
+    func encodes(path: DecodingPath) throws {
         let profile = try path.decode(Profile.self, Self.profileJSON)
         let json = try path.encode(profile)
         #expect(json.keys.sorted() == ["age", "home_page", "name", "note", "tags"])
@@ -41,8 +41,8 @@ struct ObservableModelJSONTests {
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("JSONAdapter.update notifies the observers of every property it changes, and only those",
-          arguments: SemPath.allCases)
-    func updateNotifies(path: SemPath) throws {
+          arguments: DecodingPath.allCases)
+    func updateNotifies(path: DecodingPath) throws {
         let profile = try path.decode(Profile.self, Self.profileJSON)
         var updated = profile
         let patch = #"{"name": "Grace", "age": 36, "tags": ["navy"], "home_page": null, "note": "n"}"#
@@ -57,8 +57,8 @@ struct ObservableModelJSONTests {
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @Test("an update that fails notifies nothing and changes nothing", arguments: SemPath.allCases)
-    func failedUpdate(path: SemPath) throws {
+    @Test("an update that fails notifies nothing and changes nothing", arguments: DecodingPath.allCases)
+    func failedUpdate(path: DecodingPath) throws {
         let profile = try path.decode(Profile.self, Self.profileJSON)
         var updated = profile
         let changed = changedKeys(of: profile, reading: Self.profileReads) {
@@ -73,8 +73,8 @@ struct ObservableModelJSONTests {
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @Test("encoding and comparing notify nothing", arguments: SemPath.allCases)
-    func readsDoNotNotify(path: SemPath) throws {
+    @Test("encoding and comparing notify nothing", arguments: DecodingPath.allCases)
+    func readsDoNotNotify(path: DecodingPath) throws {
         let profile = try path.decode(Profile.self, Self.profileJSON)
         let changed = try changedKeys(of: profile, reading: Self.profileReads) {
             _ = try path.encode(profile)
@@ -85,8 +85,8 @@ struct ObservableModelJSONTests {
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("without ObservableModel, JSONAdapter.update throws before anything changes and says what to declare",
-          arguments: SemPath.allCases)
-    func undeclaredUpdate(path: SemPath) throws {
+          arguments: DecodingPath.allCases)
+    func undeclaredUpdate(path: DecodingPath) throws {
         let draft = try path.decode(Draft.self, #"{"title": "T", "words": 3}"#)
         var updated = draft
         let error = try #require(throws: ModelError.self) {
@@ -115,10 +115,10 @@ struct ObservableModelJSONTests {
     }
 
     /// `JSONAdapter.update` from the bytes or from a `JSONSerialization` dictionary.
-    static func update<M: JSONSerializing>(_ model: inout M, with json: String, path: SemPath) throws {
+    static func update<M: JSONSerializing>(_ model: inout M, with json: String, path: DecodingPath) throws {
         switch path {
         case .data: try JSONAdapter.update(&model, fromJSONData: Data(json.utf8))
-        case .dictionary: try JSONAdapter.update(&model, from: Sem.object(json))
+        case .dictionary: try JSONAdapter.update(&model, from: FoundationJSON.object(json))
         }
     }
 }

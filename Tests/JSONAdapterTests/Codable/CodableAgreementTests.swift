@@ -11,6 +11,7 @@ import Foundation
 import Testing
 import GitHubModels
 @testable import JSONAdapter
+import MantleTestSupport
 
 @Suite("Codable property values: agreement with JSONDecoder and JSONEncoder on real data")
 struct CodableAgreementTests {
@@ -129,8 +130,8 @@ struct CodableAgreementTests {
     }
 
     /// Checks: every issue decoded through the bridge equals, field by field, JSONDecoder's.
-    @Test("GitHub issues as Codable structs: field by field", arguments: SemPath.allCases)
-    func issues(path: SemPath) throws {
+    @Test("GitHub issues as Codable structs: field by field", arguments: DecodingPath.allCases)
+    func issues(path: DecodingPath) throws {
         let data = try Self.issuesJSON()
         let page = try path.decode(IssuePage.self, Self.wrapped("issues", data), configuration: Self.gitHub)
         let reference = try Self.gitHubDecoder().decode([Issue].self, from: data)
@@ -144,13 +145,13 @@ struct CodableAgreementTests {
     }
 
     /// Checks: user and reactions as Codable properties of a model read from the issues array.
-    @Test("GitHub user and reactions inside a model", arguments: SemPath.allCases)
-    func summaries(path: SemPath) throws {
+    @Test("GitHub user and reactions inside a model", arguments: DecodingPath.allCases)
+    func summaries(path: DecodingPath) throws {
         let data = try Self.issuesJSON()
         let summaries: [IssueSummary]
         switch path {
         case .dictionary:
-            summaries = try JSONAdapter.models(of: IssueSummary.self, from: Sem.array(String(decoding: data, as: UTF8.self)),
+            summaries = try JSONAdapter.models(of: IssueSummary.self, from: FoundationJSON.array(String(decoding: data, as: UTF8.self)),
                                                options: .configuration(Self.gitHub))
         case .data:
             summaries = try JSONAdapter.models(of: IssueSummary.self, fromJSONData: data, options: .configuration(Self.gitHub))
@@ -170,8 +171,8 @@ struct CodableAgreementTests {
     }
 
     /// Checks: the labels fixture through the bridge equals JSONDecoder's.
-    @Test("GitHub labels: field by field", arguments: SemPath.allCases)
-    func labels(path: SemPath) throws {
+    @Test("GitHub labels: field by field", arguments: DecodingPath.allCases)
+    func labels(path: DecodingPath) throws {
         let data = try GitHubFixtures.data("labels")
         let page = try path.decode(LabelPage.self, Self.wrapped("labels", data), configuration: Self.gitHub)
         let reference = try Self.gitHubDecoder().decode([Label].self, from: data)
@@ -181,8 +182,8 @@ struct CodableAgreementTests {
     }
 
     /// Checks: the issues encode to what JSONEncoder writes with the matching strategies.
-    @Test("GitHub issues encode as JSONEncoder encodes them", arguments: SemPath.allCases)
-    func encoding(path: SemPath) throws {
+    @Test("GitHub issues encode as JSONEncoder encodes them", arguments: DecodingPath.allCases)
+    func encoding(path: DecodingPath) throws {
         let data = try Self.issuesJSON()
         let page = try JSONAdapter.model(of: IssuePage.self, fromJSONData: Data(Self.wrapped("issues", data).utf8),
                                          options: .configuration(Self.gitHub))
@@ -252,10 +253,9 @@ struct CodableAgreementTests {
     static let twitterFormat = "EEE MMM dd HH:mm:ss Z yyyy"
 
     /// Checks: the Twitter users decode through the bridge, with the configuration's date pattern, as JSONDecoder decodes them.
-    @Test("Twitter users with a date pattern: field by field", arguments: SemPath.allCases)
-    func twitter(path: SemPath) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/corpora/twitter.json")
+    @Test("Twitter users with a date pattern: field by field", arguments: DecodingPath.allCases)
+    func twitter(path: DecodingPath) throws {
+        let url = RepositoryFiles.url("Tests/JSONAdapterTests/Fixtures/corpora/twitter.json")
         let data = try Data(contentsOf: url)
         let configuration = JSONAdapter.Configuration(dateFormat: .pattern(Self.twitterFormat), keyConversion: .snakeCase)
         let search = try path.decode(Search.self, String(decoding: data, as: UTF8.self), configuration: configuration)

@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Codable property values: the configuration inside")
@@ -25,24 +26,24 @@ struct CodableConfigurationTests {
     }
 
     /// Checks: dates inside Codable values follow the configuration's date format, both ways, as JSONDecoder's strategies do.
-    @Test("date formats apply inside", arguments: SemPath.allCases, [
+    @Test("date formats apply inside", arguments: DecodingPath.allCases, [
         (JSONAdapter.Configuration.DateFormat.secondsSince1970, "1507651200.5"),
         (.millisecondsSince1970, "1507651200500"),
         (.iso8601, #""2017-10-10T16:00:00.500Z""#),
         (.pattern("yyyy-MM-dd HH:mm:ss.SSS"), #""2017-10-10 16:00:00.500""#),
     ])
-    func dateFormats(path: SemPath, row: (format: JSONAdapter.Configuration.DateFormat, literal: String)) throws {
+    func dateFormats(path: DecodingPath, row: (format: JSONAdapter.Configuration.DateFormat, literal: String)) throws {
         let configuration = JSONAdapter.Configuration(dateFormat: row.format)
         let json = #"{"event": {"name": "launch", "startsAt": \#(row.literal)}}"#
         let calendar = try path.decode(Agenda.self, json, configuration: configuration)
         #expect(calendar.event == Event(name: "launch", startsAt: Date(timeIntervalSince1970: 1_507_651_200.5)))
         let encoded = try path.encode(calendar, configuration: configuration)
-        #expect(Sem.canonical((encoded["event"] as? [String: Any])?["startsAt"]) == Sem.canonical(json: row.literal))
+        #expect(FoundationJSON.canonical((encoded["event"] as? [String: Any])?["startsAt"]) == FoundationJSON.canonical(json: row.literal))
     }
 
     /// Checks: the results equal JSONDecoder's with the matching strategy.
-    @Test("seconds since 1970 as JSONDecoder reads them", arguments: SemPath.allCases)
-    func secondsLikeJSONDecoder(path: SemPath) throws {
+    @Test("seconds since 1970 as JSONDecoder reads them", arguments: DecodingPath.allCases)
+    func secondsLikeJSONDecoder(path: DecodingPath) throws {
         let json = #"{"event": {"name": "a", "startsAt": 1409444956.25}}"#
         let calendar = try path.decode(Agenda.self, json, configuration: .init(dateFormat: .secondsSince1970))
         let decoder = JSONDecoder()
@@ -51,8 +52,8 @@ struct CodableConfigurationTests {
     }
 
     /// Checks: a transformer the configuration sets for `Date` applies inside Codable values too.
-    @Test("a transformer set for Date applies inside", arguments: SemPath.allCases)
-    func dateTransformer(path: SemPath) throws {
+    @Test("a transformer set for Date applies inside", arguments: DecodingPath.allCases)
+    func dateTransformer(path: DecodingPath) throws {
         var configuration = JSONAdapter.Configuration()
         configuration.setTransformer(ValueTransformer(forward: { (days: Int) in Date(timeIntervalSince1970: Double(days) * 86_400) },
                                                       reverse: { (date: Date) in Int(date.timeIntervalSince1970 / 86_400) }),
@@ -60,21 +61,21 @@ struct CodableConfigurationTests {
         let calendar = try path.decode(Agenda.self, #"{"event": {"name": "d", "startsAt": 2}}"#, configuration: configuration)
         #expect(calendar.event?.startsAt == Date(timeIntervalSince1970: 172_800))
         let encoded = try path.encode(calendar, configuration: configuration)
-        #expect(Sem.number((encoded["event"] as? [String: Any])?["startsAt"]) == 2)
+        #expect(FoundationJSON.number((encoded["event"] as? [String: Any])?["startsAt"]) == 2)
     }
 
     /// Checks: a date in the wrong form names the path and what the format expects.
-    @Test("a bad date inside", arguments: SemPath.allCases)
-    func badDate(path: SemPath) throws {
-        let error = try #require(Sem.adapterError {
+    @Test("a bad date inside", arguments: DecodingPath.allCases)
+    func badDate(path: DecodingPath) throws {
+        let error = try #require(adapterError {
             _ = try path.decode(Agenda.self, #"{"event": {"name": "a", "startsAt": "yesterday"}}"#)
         })
         #expect(error.description == #"Agenda.event → "event.startsAt": expected an ISO 8601 date string, found string "yesterday""#)
     }
 
     /// Checks: leniency applies to the property and to collections of Codable values, not inside a value.
-    @Test("leniency stops at the value's edge", arguments: SemPath.allCases)
-    func leniency(path: SemPath) throws {
+    @Test("leniency stops at the value's edge", arguments: DecodingPath.allCases)
+    func leniency(path: DecodingPath) throws {
         let configuration = JSONAdapter.Configuration(leniency: .all)
         let json = #"""
             {"event": {"name": "a", "startsAt": "2017-10-10T16:00:00Z", "extra": 1},

@@ -115,8 +115,8 @@ struct CodableDecodingTests {
     }
 
     /// Checks: every field decodes, on both paths, to what `JSONDecoder` gives for the same JSON.
-    @Test("Codable values decode on both paths as JSONDecoder decodes them", arguments: SemPath.allCases)
-    func decodesLikeJSONDecoder(path: SemPath) throws {
+    @Test("Codable values decode on both paths as JSONDecoder decodes them", arguments: DecodingPath.allCases)
+    func decodesLikeJSONDecoder(path: DecodingPath) throws {
         let json = try Self.placeJSON()
         let place = try path.decode(Place.self, json)
         let twin = try JSONDecoder().decode(PlaceTwin.self, from: Data(json.utf8))
@@ -142,12 +142,12 @@ struct CodableDecodingTests {
     @Test("both paths give equal models")
     func pathsAgree() throws {
         let json = try Self.placeJSON()
-        #expect(try SemPath.dictionary.decode(Place.self, json) == SemPath.data.decode(Place.self, json))
+        #expect(try DecodingPath.dictionary.decode(Place.self, json) == DecodingPath.data.decode(Place.self, json))
     }
 
     /// Checks: optionals of Codable values take null and missing keys as nil.
-    @Test("an optional Codable value takes null", arguments: SemPath.allCases)
-    func optionalNull(path: SemPath) throws {
+    @Test("an optional Codable value takes null", arguments: DecodingPath.allCases)
+    func optionalNull(path: DecodingPath) throws {
         var place = try path.decode(Place.self, #"{"route": null}"#)
         #expect(place.route == nil)
         place = try path.decode(Place.self, #"{"route": {"name": "r", "stops": [], "tags": {}}}"#)
@@ -183,10 +183,10 @@ struct CodableDecodingTests {
     }
 
     /// Checks: integers take any number whose value is exactly an integer in range, as JSONDecoder does.
-    @Test("integers take exact integers written any way", arguments: SemPath.allCases, [
+    @Test("integers take exact integers written any way", arguments: DecodingPath.allCases, [
         ("5.0", 5), ("1e2", 100), ("100e-2", 1), ("-0", 0), ("-7", -7), ("9007199254740993", 9_007_199_254_740_993),
     ])
-    func exactIntegers(path: SemPath, row: (literal: String, value: Int)) throws {
+    func exactIntegers(path: DecodingPath, row: (literal: String, value: Int)) throws {
         let holder = try path.decode(ScalarHolder.self, Self.scalarsJSON("int", row.literal))
         #expect(holder.scalars.int == row.value)
         #expect(try JSONDecoder().decode(ScalarHolder.Twin.self, from: Data(Self.scalarsJSON("int", row.literal).utf8))
@@ -194,13 +194,13 @@ struct CodableDecodingTests {
     }
 
     /// Checks: fractions, out-of-range values, strings and booleans are refused for integers.
-    @Test("integers refuse what is not exactly an integer of the type", arguments: SemPath.allCases, [
+    @Test("integers refuse what is not exactly an integer of the type", arguments: DecodingPath.allCases, [
         ("int", "3.5", "number 3.5"), ("int8", "300", "number 300"), ("int8", "-129", "number -129"),
         ("uint64", "-1", "number -1"), ("int", #""5""#, #"string "5""#), ("int", "true", "Bool true"),
         ("int", "9223372036854775808", "number 9223372036854775808"),
     ])
-    func inexactIntegers(path: SemPath, row: (key: String, literal: String, found: String)) throws {
-        let error = Sem.adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON(row.key, row.literal)) }
+    func inexactIntegers(path: DecodingPath, row: (key: String, literal: String, found: String)) throws {
+        let error = adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON(row.key, row.literal)) }
         #expect(error?.jsonKeyPath == "scalars.\(row.key)")
         #expect(error?.description.hasSuffix("found \(row.found)") == true, "\(String(describing: error))")
         #expect(error?.underlyingError is DecodingError)
@@ -210,14 +210,14 @@ struct CodableDecodingTests {
     }
 
     /// Checks: floating-point numbers round, keep the sign of zero and refuse what overflows.
-    @Test("floating-point numbers as JSONDecoder reads them", arguments: SemPath.allCases)
-    func floatingPoint(path: SemPath) throws {
+    @Test("floating-point numbers as JSONDecoder reads them", arguments: DecodingPath.allCases)
+    func floatingPoint(path: DecodingPath) throws {
         let negativeZero = try path.decode(ScalarHolder.self, Self.scalarsJSON("double", "-0.0")).scalars.double
         #expect(negativeZero == 0 && negativeZero.sign == .minus)
         #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("double", "12")).scalars.double == 12)
         #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("double", "0.1")).scalars.double == 0.1)
         #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("float", "0.1")).scalars.float == Float(0.1))
-        let error = Sem.adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON("float", "1e39")) }
+        let error = adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON("float", "1e39")) }
         #expect(error?.description == #"ScalarHolder.scalars → "scalars.float": expected Float, found number 1e+39"#
             || error?.description == #"ScalarHolder.scalars → "scalars.float": expected Float, found number 1e39"#,
                 "\(String(describing: error))")
@@ -228,14 +228,14 @@ struct CodableDecodingTests {
     /// has made it `0.0` before the dictionary path sees it; `JSONDecoder` refuses it).
     @Test("bytes path: -0 keeps its sign, 1e400 is refused for Double; 1e-400 is 0 on both paths")
     func literalsOnTheBytesPath() throws {
-        let negativeZero = try SemPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", "-0")).scalars.double
+        let negativeZero = try DecodingPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", "-0")).scalars.double
         #expect(negativeZero.sign == .minus)
-        for path in SemPath.allCases {
+        for path in DecodingPath.allCases {
             #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("double", "1e-400")).scalars.double == 0)
             #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("float", "1e-50")).scalars.float == 0)
         }
         for literal in ["1e400", "-1e400"] {
-            let error = Sem.adapterError { _ = try SemPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", literal)) }
+            let error = adapterError { _ = try DecodingPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", literal)) }
             #expect(error?.jsonKeyPath == "scalars.double", "\(literal)")
             #expect(throws: DecodingError.self) {
                 _ = try JSONDecoder().decode(ScalarHolder.Twin.self, from: Data(Self.scalarsJSON("double", literal).utf8))
@@ -244,12 +244,12 @@ struct CodableDecodingTests {
     }
 
     /// Checks: booleans come only from `true` and `false`; strings only from strings.
-    @Test("booleans only from true and false, strings only from strings", arguments: SemPath.allCases, [
+    @Test("booleans only from true and false, strings only from strings", arguments: DecodingPath.allCases, [
         ("flag", "1", "number 1"), ("flag", #""true""#, #"string "true""#), ("text", "5", "number 5"),
         ("text", "null", "null"),
     ])
-    func booleansAndStrings(path: SemPath, row: (key: String, literal: String, found: String)) throws {
-        let error = Sem.adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON(row.key, row.literal)) }
+    func booleansAndStrings(path: DecodingPath, row: (key: String, literal: String, found: String)) throws {
+        let error = adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON(row.key, row.literal)) }
         #expect(error?.description.hasSuffix("found \(row.found)") == true, "\(String(describing: error))")
     }
 
@@ -303,8 +303,8 @@ struct CodableDecodingTests {
     }
 
     /// Checks: codingPath, userInfo, allKeys, contains, decodeNil and superDecoder behave as with JSONDecoder.
-    @Test("coding path, user info, keys, nil and super decoders", arguments: SemPath.allCases)
-    func decoderFeatures(path: SemPath) throws {
+    @Test("coding path, user info, keys, nil and super decoders", arguments: DecodingPath.allCases)
+    func decoderFeatures(path: DecodingPath) throws {
         let item = #"{"extra": null, "super": "S", "base": {"name": "B"}}"#
         let json = #"{"outer": {"probes": {"items": [\#(item), \#(item)]}}}"#
         let holder = try path.decode(ProbeHolder.self, json)
@@ -320,8 +320,8 @@ struct CodableDecodingTests {
     }
 
     /// Checks: a dictionary keyed by integers and a `Set` go through their own `Codable` code.
-    @Test("standard library containers inside Codable values", arguments: SemPath.allCases)
-    func standardContainers(path: SemPath) throws {
+    @Test("standard library containers inside Codable values", arguments: DecodingPath.allCases)
+    func standardContainers(path: DecodingPath) throws {
         struct Counts: Codable, Equatable {
             var byNumber: [Int: String]
             var unique: Set<String>
@@ -385,8 +385,8 @@ struct CodableDecodingTests {
     }
 
     /// Checks: the model path reads the mapping's key, on both paths.
-    @Test("a Codable model decodes through its mapping", arguments: SemPath.allCases)
-    func codableModel(path: SemPath) throws {
+    @Test("a Codable model decodes through its mapping", arguments: DecodingPath.allCases)
+    func codableModel(path: DecodingPath) throws {
         let ownership = try path.decode(Ownership.self, #"{"owner": {"user_login": "octocat", "login": "wrong"}, "level": "high", "readOnly": {"value": 3}}"#)
         #expect(ownership.owner.login == "octocat")
         #expect(ownership.level == .high)

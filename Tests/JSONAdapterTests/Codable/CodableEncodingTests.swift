@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Codable property values: encoding")
@@ -74,12 +75,12 @@ struct CodableEncodingTests {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         let twin = Twin(sample: holder.sample, zone: holder.zone, distance: holder.distance, maybe: holder.maybe)
-        return try Sem.object(encoder.encode(twin))
+        return try FoundationJSON.object(encoder.encode(twin))
     }
 
     /// Checks: both encoders give the JSON values JSONEncoder gives (ISO 8601 dates, base64 data).
-    @Test("encodes as JSONEncoder does", arguments: SemPath.allCases)
-    func encodesLikeJSONEncoder(path: SemPath) throws {
+    @Test("encodes as JSONEncoder does", arguments: DecodingPath.allCases)
+    func encodesLikeJSONEncoder(path: DecodingPath) throws {
         let holder = Holder()
         let encoded = try path.encode(holder)
         let twin = try Self.twinJSON(holder)
@@ -94,8 +95,8 @@ struct CodableEncodingTests {
     }
 
     /// Checks: encoding then decoding gives an equal model, on both paths.
-    @Test("round trip", arguments: SemPath.allCases)
-    func roundTrip(path: SemPath) throws {
+    @Test("round trip", arguments: DecodingPath.allCases)
+    func roundTrip(path: DecodingPath) throws {
         var holder = Holder()
         holder.maybe = Geo(lat: -1, lon: 1e-7)
         let json = String(decoding: try JSONSerialization.data(withJSONObject: path.encode(holder)), as: UTF8.self)
@@ -168,12 +169,12 @@ struct CodableEncodingTests {
     }
 
     /// Checks: containers filled after they were taken, and super encoders, end up in the JSON as with JSONEncoder.
-    @Test("nested containers filled later, and super encoders", arguments: SemPath.allCases)
-    func nestedContainers(path: SemPath) throws {
+    @Test("nested containers filled later, and super encoders", arguments: DecodingPath.allCases)
+    func nestedContainers(path: DecodingPath) throws {
         var post = Post()
         post.envelope = Envelope(id: 7, names: ["a", "b"])
         let encoded = try path.encode(post)
-        let twin = try Sem.object(JSONEncoder().encode(post.envelope))
+        let twin = try FoundationJSON.object(JSONEncoder().encode(post.envelope))
         #expect(CanonicalNumbers.text(encoded["envelope"]) == CanonicalNumbers.text(twin))
         #expect(CanonicalNumbers.text(encoded["envelope"])
             == #"{"body":["a","b"],"extra":[{"id":0},{}],"meta":{"id":7},"super":"base"}"#)
@@ -182,8 +183,8 @@ struct CodableEncodingTests {
     }
 
     /// Checks: with a key conversion, coding keys are converted both ways, dictionary keys are not.
-    @Test("key conversion applies to coding keys, not to dictionary keys", arguments: SemPath.allCases)
-    func keyConversion(path: SemPath) throws {
+    @Test("key conversion applies to coding keys, not to dictionary keys", arguments: DecodingPath.allCases)
+    func keyConversion(path: DecodingPath) throws {
         struct Stats: Codable, Equatable {
             var followerCount: Int
             var countsByName: [String: Int]
@@ -200,15 +201,15 @@ struct CodableEncodingTests {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         #expect(CanonicalNumbers.text(encoded["account_stats"])
-            == CanonicalNumbers.text(try Sem.object(encoder.encode(account.accountStats))))
+            == CanonicalNumbers.text(try FoundationJSON.object(encoder.encode(account.accountStats))))
         let json = #"{"account_stats": {"follower_count": 3, "counts_by_name": {"camelCase": 1}}}"#
         #expect(try path.decode(Account.self, json, configuration: configuration) == account)
     }
 
     /// Checks: a coding key with an acronym is found, since the key is converted (JSONDecoder's
     /// `.convertFromSnakeCase` turns `avatar_url` into `avatarUrl` and misses `avatarURL`).
-    @Test("acronym keys under snake_case", arguments: SemPath.allCases)
-    func acronymKeys(path: SemPath) throws {
+    @Test("acronym keys under snake_case", arguments: DecodingPath.allCases)
+    func acronymKeys(path: DecodingPath) throws {
         struct Links: Codable, Equatable {
             var avatarURL: URL
         }
@@ -221,7 +222,7 @@ struct CodableEncodingTests {
         let profile = try path.decode(Profile.self, json, configuration: configuration)
         #expect(profile.links?.avatarURL.absoluteString == "https://example.com/a.png")
         #expect(CanonicalNumbers.text(try path.encode(profile, configuration: configuration))
-            == CanonicalNumbers.text(try Sem.object(json)))
+            == CanonicalNumbers.text(try FoundationJSON.object(json)))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         #expect(throws: DecodingError.self) { _ = try decoder.decode([String: Links].self, from: Data(json.utf8)) }

@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Codable property values: errors")
@@ -27,7 +28,7 @@ struct CodableErrorTests {
     }
 
     /// Checks: the description names the property and the JSON path, for every kind of failure.
-    @Test("errors name the property and the whole JSON path", arguments: SemPath.allCases, [
+    @Test("errors name the property and the whole JSON path", arguments: DecodingPath.allCases, [
         (#"{"geo": {"lat": "x", "lon": 1}}"#, "geo", "geo.lat", #"expected Double, found string "x""#),
         (#"{"geo": {"lat": null, "lon": 1}}"#, "geo", "geo.lat", "expected Double, found null"),
         (#"{"geo": {"lat": 1}}"#, "geo", "geo.lon", #"missing key "lon""#),
@@ -36,8 +37,8 @@ struct CodableErrorTests {
          "expected Double, found Bool true"),
         (#"{"pins": {"home": {"lat": 1, "lon": []}}}"#, "pins", "pins.home.lon", "expected Double, found array of 0"),
     ])
-    func messages(path: SemPath, row: (json: String, key: String, jsonPath: String, reason: String)) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(Place.self, row.json) })
+    func messages(path: DecodingPath, row: (json: String, key: String, jsonPath: String, reason: String)) throws {
+        let error = try #require(adapterError { _ = try path.decode(Place.self, row.json) })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == row.key)
         #expect(error.jsonKeyPath == row.jsonPath)
@@ -47,16 +48,16 @@ struct CodableErrorTests {
     }
 
     /// Checks: the DecodingError's own case and coding path are those JSONDecoder would give.
-    @Test("the underlying DecodingError", arguments: SemPath.allCases)
-    func underlyingError(path: SemPath) throws {
-        let error = try #require(Sem.adapterError { _ = try path.decode(Place.self, #"{"geo": {"lat": 1}}"#) })
+    @Test("the underlying DecodingError", arguments: DecodingPath.allCases)
+    func underlyingError(path: DecodingPath) throws {
+        let error = try #require(adapterError { _ = try path.decode(Place.self, #"{"geo": {"lat": 1}}"#) })
         guard case DecodingError.keyNotFound(let key, let context)? = error.underlyingError else {
             Issue.record("expected keyNotFound, got \(String(describing: error.underlyingError))")
             return
         }
         #expect(key.stringValue == "lon")
         #expect(context.codingPath.isEmpty)
-        let mismatch = try #require(Sem.adapterError { _ = try path.decode(Place.self, #"{"geo": {"lat": "x", "lon": 1}}"#) })
+        let mismatch = try #require(adapterError { _ = try path.decode(Place.self, #"{"geo": {"lat": "x", "lon": 1}}"#) })
         guard case DecodingError.typeMismatch(let type, let mismatchContext)? = mismatch.underlyingError else {
             Issue.record("expected typeMismatch, got \(String(describing: mismatch.underlyingError))")
             return
@@ -94,11 +95,11 @@ struct CodableErrorTests {
     }
 
     /// Checks: errors the type throws itself keep their text and path.
-    @Test("errors the type throws itself", arguments: SemPath.allCases)
-    func ownErrors(path: SemPath) throws {
-        let corrupted = try #require(Sem.adapterError { _ = try path.decode(Evens.self, #"{"numbers": [2, 5]}"#) })
+    @Test("errors the type throws itself", arguments: DecodingPath.allCases)
+    func ownErrors(path: DecodingPath) throws {
+        let corrupted = try #require(adapterError { _ = try path.decode(Evens.self, #"{"numbers": [2, 5]}"#) })
         #expect(corrupted.description == #"Evens.numbers → "numbers[1]": 5 is odd"#)
-        let own = try #require(Sem.adapterError { _ = try path.decode(Evens.self, #"{"numbers": [2, 4, 3]}"#) })
+        let own = try #require(adapterError { _ = try path.decode(Evens.self, #"{"numbers": [2, 4, 3]}"#) })
         #expect(own.description == #"Evens.numbers → "numbers[2]": no odd numbers"#)
         #expect(own.underlyingError is Refusal)
     }
@@ -115,25 +116,25 @@ struct CodableErrorTests {
     }
 
     /// Checks: with a key conversion, the path shows the JSON keys.
-    @Test("paths show converted keys", arguments: SemPath.allCases)
-    func convertedPaths(path: SemPath) throws {
+    @Test("paths show converted keys", arguments: DecodingPath.allCases)
+    func convertedPaths(path: DecodingPath) throws {
         let configuration = JSONAdapter.Configuration(keyConversion: .snakeCase)
-        let error = try #require(Sem.adapterError {
+        let error = try #require(adapterError {
             _ = try path.decode(Tracker.self, #"{"last_position": {"latitude_degrees": "north"}}"#, configuration: configuration)
         })
         #expect(error.description == #"Tracker.lastPosition → "last_position.latitude_degrees": expected Double, found string "north""#)
     }
 
     /// Checks: a failing value leaves an updated model as it was.
-    @Test("nothing is half-written", arguments: SemPath.allCases)
-    func atomic(path: SemPath) throws {
+    @Test("nothing is half-written", arguments: DecodingPath.allCases)
+    func atomic(path: DecodingPath) throws {
         var place = Place()
         place.name = "before"
         place.geo = Geo(lat: 1, lon: 1)
         let json = #"{"name": "after", "geo": {"lat": 2, "lon": "x"}}"#
         #expect(throws: JSONAdapterError.self) {
             switch path {
-            case .dictionary: try JSONAdapter.update(&place, from: Sem.object(json))
+            case .dictionary: try JSONAdapter.update(&place, from: FoundationJSON.object(json))
             case .data: try JSONAdapter.update(&place, fromJSONData: Data(json.utf8))
             }
         }
@@ -144,11 +145,11 @@ struct CodableErrorTests {
     // MARK: Encoding errors
 
     /// Checks: NaN and infinity are refused with the path, on both encoders.
-    @Test("non-conforming floats are refused on encoding", arguments: SemPath.allCases, [Double.nan, .infinity, -.infinity])
-    func nonConformingFloats(path: SemPath, value: Double) throws {
+    @Test("non-conforming floats are refused on encoding", arguments: DecodingPath.allCases, [Double.nan, .infinity, -.infinity])
+    func nonConformingFloats(path: DecodingPath, value: Double) throws {
         var place = Place()
         place.stops = [Geo(lat: 0, lon: 0), Geo(lat: value, lon: 0)]
-        let error = try #require(Sem.adapterError { _ = try path.encode(place) })
+        let error = try #require(adapterError { _ = try path.encode(place) })
         #expect(error.description == "Place.stops → \"stops[1].lat\": \(value) cannot be written as JSON")
         #expect(error.underlyingError is EncodingError)
         #expect(throws: EncodingError.self) { _ = try JSONEncoder().encode(place.stops) }
@@ -182,20 +183,20 @@ struct CodableErrorTests {
     }
 
     /// Checks: misuse of the Encoder API is an error, not a trap; a type that cannot decode says so.
-    @Test("misuse and one-way types", arguments: SemPath.allCases)
-    func misuse(path: SemPath) throws {
+    @Test("misuse and one-way types", arguments: DecodingPath.allCases)
+    func misuse(path: DecodingPath) throws {
         var model = Misused()
-        #expect(try path.encode(model)["writeOnly"].map(Sem.canonical) == Sem.canonical(["value": 1]))
+        #expect(try path.encode(model)["writeOnly"].map(FoundationJSON.canonical) == FoundationJSON.canonical(["value": 1]))
         model.twice = Twice()
-        let twice = try #require(Sem.adapterError { _ = try path.encode(model) })
+        let twice = try #require(adapterError { _ = try path.encode(model) })
         #expect(twice.description == #"Misused.twice → "twice": a single value container was given a second value"#)
-        let oneWay = try #require(Sem.adapterError { _ = try path.decode(Misused.self, #"{"writeOnly": {"value": 2}}"#) })
+        let oneWay = try #require(adapterError { _ = try path.decode(Misused.self, #"{"writeOnly": {"value": 2}}"#) })
         #expect(oneWay.code == .invalidJSONMapping)
         #expect(oneWay.description.contains("WriteOnly is Encodable but not Decodable"))
         var readable = try path.decode(Misused.self, #"{"readOnly": {"value": 2}}"#)
         #expect(readable.readOnly?.value == 2)
         readable.twice = nil
-        let otherWay = try #require(Sem.adapterError { _ = try path.encode(readable) })
+        let otherWay = try #require(adapterError { _ = try path.encode(readable) })
         #expect(otherWay.code == .invalidJSONMapping)
         #expect(otherWay.description.contains("ReadOnly is Decodable but not Encodable"))
     }
@@ -231,20 +232,20 @@ struct CodableErrorTests {
     }
 
     /// Checks: a type that recurses without end, or a value nested too deep, fails instead of overflowing the stack.
-    @Test("recursion is bounded", arguments: SemPath.allCases)
-    func recursion(path: SemPath) throws {
-        let decoding = try #require(Sem.adapterError { _ = try path.decode(Deep.self, #"{"forever": 1}"#) })
+    @Test("recursion is bounded", arguments: DecodingPath.allCases)
+    func recursion(path: DecodingPath) throws {
+        let decoding = try #require(adapterError { _ = try path.decode(Deep.self, #"{"forever": 1}"#) })
         #expect(decoding.detail == "values nested too deep for this thread's stack")
         var model = Deep()
         model.forever = Forever()
-        let encoding = try #require(Sem.adapterError { _ = try path.encode(model) })
+        let encoding = try #require(adapterError { _ = try path.encode(model) })
         #expect(encoding.detail == "values nested too deep for this thread's stack")
 
         var link = Link(next: nil)
         for _ in 0..<600 { link = Link(next: link) }
         model = Deep()
         model.link = link
-        let deep = try #require(Sem.adapterError { _ = try path.encode(model) })
+        let deep = try #require(adapterError { _ = try path.encode(model) })
         #expect(deep.detail == "values nested deeper than 512 levels", "\(deep)")
         var shallow = Link(next: nil)
         for _ in 0..<100 { shallow = Link(next: shallow) }

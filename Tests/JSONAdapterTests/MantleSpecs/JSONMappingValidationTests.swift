@@ -8,7 +8,7 @@
 //          return nil;
 //      }
 //  and asserts that every value is an NSString or an NSArray of NSStrings.
-//  API.md: "where Mantle asserts or crashes, we throw" — `.invalidJSONMapping`, from
+//  Where Mantle asserts or crashes, the Swift API throws: `.invalidJSONMapping`, from
 //  `JSONAdapter(modelType:)` and from every call that builds an adapter, for:
 //  a mapped key that is not in `propertyKeys` (computed properties included), and the
 //  malformed paths `""`, `"a..b"`, `".a"`, `"a."`, `[]`, `["a", ""]`.
@@ -23,117 +23,14 @@ import MantleTestSupport
 
 // MARK: - One model per malformed mapping
 
-struct SpecEmptyPathModel: JSONSerializing {
-    var name: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": .path("")] }
-}
-
-struct SpecDoubleDotPathModel: JSONSerializing {
-    var name: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "a..b"] }
-}
-
-struct SpecLeadingDotPathModel: JSONSerializing {
-    var name: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": ".a"] }
-}
-
-struct SpecTrailingDotPathModel: JSONSerializing {
-    var name: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "a."] }
-}
-
-struct SpecEmptyCompositeModel: JSONSerializing {
-    var name: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": .composite([])] }
-}
-
-struct SpecCompositeWithEmptyPathModel: JSONSerializing {
-    var name: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": ["a", ""]] }
-}
-
-/// "%@ is not a property of %@." — the mapped key names no property at all.
-struct SpecUnknownPropertyModel: JSONSerializing {
-    var name: String?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["name": "name", "missing": "missing"]
-    }
-}
-
-/// A computed property is not in `propertyKeys` either.
-struct SpecComputedPropertyModel: JSONSerializing {
-    var name: String?
-    var shouted: String? { name?.uppercased() }
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["name": "name", "shouted": "shouted"]
-    }
-}
-
-/// Control: the same shape with well-formed paths.
-struct SpecWellFormedMappingModel: JSONSerializing {
-    var name: String?
-    var nestedName: String?
-    var pair: [String: Any]?
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["name": "a", "nestedName": "a2.b", "pair": ["x", "y.z"]]
-    }
-}
-
 // MARK: - Cases
-
-enum MalformedMappingCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case emptyPath
-    case doubleDot
-    case leadingDot
-    case trailingDot
-    case emptyComposite
-    case compositeWithEmptyPath
-    case unknownProperty
-    case computedProperty
-
-    var modelType: any JSONSerializing.Type {
-        switch self {
-        case .emptyPath: SpecEmptyPathModel.self
-        case .doubleDot: SpecDoubleDotPathModel.self
-        case .leadingDot: SpecLeadingDotPathModel.self
-        case .trailingDot: SpecTrailingDotPathModel.self
-        case .emptyComposite: SpecEmptyCompositeModel.self
-        case .compositeWithEmptyPath: SpecCompositeWithEmptyPathModel.self
-        case .unknownProperty: SpecUnknownPropertyModel.self
-        case .computedProperty: SpecComputedPropertyModel.self
-        }
-    }
-
-    /// The property key whose mapping is at fault.
-    var offendingKey: String {
-        switch self {
-        case .unknownProperty: "missing"
-        case .computedProperty: "shouted"
-        default: "name"
-        }
-    }
-
-    var testDescription: String {
-        switch self {
-        case .emptyPath: #"name: """#
-        case .doubleDot: #"name: "a..b""#
-        case .leadingDot: #"name: ".a""#
-        case .trailingDot: #"name: "a.""#
-        case .emptyComposite: "name: []"
-        case .compositeWithEmptyPath: #"name: ["a", ""]"#
-        case .unknownProperty: "missing: not a property"
-        case .computedProperty: "shouted: a computed property"
-        }
-    }
-}
 
 @Suite("JSONAdapter mapping validation")
 struct JSONMappingValidationTests {
 
     @Test("JSONAdapter(modelType:) throws invalidJSONMapping", arguments: MalformedMappingCase.allCases)
     func adapterInitThrows(_ testCase: MalformedMappingCase) throws {
-        let error = try #require(MantleSpec.caught(JSONAdapterError.self) {
+        let error = try #require(caught(JSONAdapterError.self) {
             _ = try JSONAdapter(modelType: testCase.modelType)
         })
         #expect(error.code == .invalidJSONMapping)
@@ -160,7 +57,7 @@ struct JSONMappingValidationTests {
         ]
 
         for (name, call) in calls {
-            let error = MantleSpec.caught(JSONAdapterError.self) { try call() }
+            let error = caught(JSONAdapterError.self) { try call() }
             #expect(error?.code == .invalidJSONMapping, "\(name)")
         }
     }
@@ -179,9 +76,9 @@ struct JSONMappingValidationTests {
     // Control, so that the cases above cannot pass by rejecting everything.
     @Test("well-formed paths, nested paths and composite paths are accepted")
     func wellFormedMapping() throws {
-        _ = try JSONAdapter(modelType: SpecWellFormedMappingModel.self)
+        _ = try JSONAdapter(modelType: WellFormedMappingModel.self)
 
-        let model = try JSONAdapter.model(of: SpecWellFormedMappingModel.self, from: [
+        let model = try JSONAdapter.model(of: WellFormedMappingModel.self, from: [
             "a": "foo",
             "a2": ["b": "bar"],
             "x": 1,
@@ -190,5 +87,112 @@ struct JSONMappingValidationTests {
         #expect(model.name == "foo")
         #expect(model.nestedName == "bar")
         #expect(MantleSpec.jsonEqual(model.pair, ["x": 1, "y.z": 2]))
+    }
+}
+
+// MARK: - Models
+
+extension JSONMappingValidationTests {
+    struct EmptyPathModel: JSONSerializing {
+        var name: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": .path("")] }
+    }
+
+    struct DoubleDotPathModel: JSONSerializing {
+        var name: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "a..b"] }
+    }
+
+    struct LeadingDotPathModel: JSONSerializing {
+        var name: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": ".a"] }
+    }
+
+    struct TrailingDotPathModel: JSONSerializing {
+        var name: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "a."] }
+    }
+
+    struct EmptyCompositeModel: JSONSerializing {
+        var name: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": .composite([])] }
+    }
+
+    struct CompositeWithEmptyPathModel: JSONSerializing {
+        var name: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": ["a", ""]] }
+    }
+
+    /// "%@ is not a property of %@." — the mapped key names no property at all.
+    struct UnknownPropertyModel: JSONSerializing {
+        var name: String?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            ["name": "name", "missing": "missing"]
+        }
+    }
+
+    /// A computed property is not in `propertyKeys` either.
+    struct ComputedPropertyModel: JSONSerializing {
+        var name: String?
+        var shouted: String? { name?.uppercased() }
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            ["name": "name", "shouted": "shouted"]
+        }
+    }
+
+    /// Control: the same shape with well-formed paths.
+    struct WellFormedMappingModel: JSONSerializing {
+        var name: String?
+        var nestedName: String?
+        var pair: [String: Any]?
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            ["name": "a", "nestedName": "a2.b", "pair": ["x", "y.z"]]
+        }
+    }
+
+    enum MalformedMappingCase: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case emptyPath
+        case doubleDot
+        case leadingDot
+        case trailingDot
+        case emptyComposite
+        case compositeWithEmptyPath
+        case unknownProperty
+        case computedProperty
+
+        var modelType: any JSONSerializing.Type {
+            switch self {
+            case .emptyPath: EmptyPathModel.self
+            case .doubleDot: DoubleDotPathModel.self
+            case .leadingDot: LeadingDotPathModel.self
+            case .trailingDot: TrailingDotPathModel.self
+            case .emptyComposite: EmptyCompositeModel.self
+            case .compositeWithEmptyPath: CompositeWithEmptyPathModel.self
+            case .unknownProperty: UnknownPropertyModel.self
+            case .computedProperty: ComputedPropertyModel.self
+            }
+        }
+
+        /// The property key whose mapping is at fault.
+        var offendingKey: String {
+            switch self {
+            case .unknownProperty: "missing"
+            case .computedProperty: "shouted"
+            default: "name"
+            }
+        }
+
+        var testDescription: String {
+            switch self {
+            case .emptyPath: #"name: """#
+            case .doubleDot: #"name: "a..b""#
+            case .leadingDot: #"name: ".a""#
+            case .trailingDot: #"name: "a.""#
+            case .emptyComposite: "name: []"
+            case .compositeWithEmptyPath: #"name: ["a", ""]"#
+            case .unknownProperty: "missing: not a property"
+            case .computedProperty: "shouted: a computed property"
+            }
+        }
     }
 }

@@ -1,9 +1,10 @@
 //
 //  MantleTestModels.swift
 //  Swift counterparts of the models in Mantle's MantleTests/MTLTestModel.h/.m that
-//  MTLJSONAdapterSpec and MTLPredefinedTransformerAdditionsSpec use, plus a few
-//  small `Spec…` models that pin down behaviour of Mantle's sources
-//  (MTLJSONAdapter.m, NSDictionary+MTLJSONKeyPath.m) that the specs do not cover.
+//  MTLJSONAdapterSpec and MTLPredefinedTransformerAdditionsSpec use (the class
+//  hierarchies are in MantleClassModels.swift; the models that pin down
+//  behaviour of Mantle's sources the specs do not cover are nested in
+//  JSONAdapterSourceSemanticsTests).
 //
 //  Conventions of the port:
 //  - Names keep Mantle's class names (MTL…), so a failing test points straight at
@@ -27,7 +28,7 @@
 //  - MTLSubclassTestModel, MTLSelfValidatingModel, MTLStorageBehaviorModel(+Subclass),
 //    MTLOptionalPropertyModel: only used by MTLModelSpec / MTLModelValidationSpec.
 //  - MTLNonPropertyModel: overrides +propertyKeys with a method-backed key
-//    ("homepage"). Swift reflection cannot read computed properties, and API.md
+//    ("homepage"). Swift reflection cannot read computed properties, and the adapter
 //    makes mapping a computed property `.invalidJSONMapping`
 //    (see JSONMappingValidationTests).
 //
@@ -126,60 +127,6 @@ struct MTLArrayTestModel: JSONSerializing {
     }
 }
 
-// MARK: - MTLSubstitutingTestModel
-
-/// `@interface MTLSubstitutingTestModel : MTLModel <MTLJSONSerializing>` —
-/// "Parses MTLTestModel objects from JSON instead."
-///
-/// API.md only allows `classForParsing` to return `Self` or a subclass (an
-/// unrelated type is `.noClassFound`), so the substituted class is
-/// `MTLSubstitutedTestModel`, a subclass with exactly MTLTestModel's properties,
-/// mapping, transformer and validation.
-class MTLSubstitutingTestModel: JSONSerializing {
-    required init() {}
-
-    /// `[NSDictionary mtl_identityPropertyMapWithModel:self]` — the class has no properties.
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { [:] }
-
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
-
-    /// `if (JSONDictionary[@"username"] == nil) return nil; else return MTLTestModel.class;`
-    class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
-        jsonDictionary["username"] == nil ? nil : MTLSubstitutedTestModel.self
-    }
-
-    func validate() throws {}
-}
-
-/// Stands in for MTLTestModel as the class MTLSubstitutingTestModel parses.
-final class MTLSubstitutedTestModel: MTLSubstitutingTestModel {
-    var name: String?
-    var count: Int = 1
-    var nestedName: String?
-
-    required init() {
-        super.init()
-    }
-
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        MTLTestModel.jsonKeyPathsByPropertyKey
-    }
-
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        MTLTestModel.jsonTransformer(forKey: key)
-    }
-
-    override class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
-        self
-    }
-
-    override func validate() throws {
-        if let name, name.utf16.count >= 10 {
-            throw MTLTestModelError.nameTooLong
-        }
-    }
-}
-
 // MARK: - MTLValidationModel
 
 /// `@interface MTLValidationModel : MTLModel <MTLJSONSerializing>`
@@ -194,76 +141,6 @@ struct MTLValidationModel: JSONSerializing {
     /// `if (*name != nil) return YES;` else MTLTestModelNameMissing.
     mutating func validate() throws {
         if name == nil { throw MTLTestModelError.nameMissing }
-    }
-}
-
-// MARK: - MTLURLModel / MTLURLSubclassModel
-
-/// `@interface MTLURLModel : MTLModel <MTLJSONSerializing>`
-class MTLURLModel: JSONSerializing {
-    /// Defaults to http://github.com. "URL" in JSON.
-    var url: URL? = URL(string: "http://github.com")
-
-    required init() {}
-
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["url": "URL"]
-    }
-
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
-}
-
-/// `@interface MTLURLSubclassModel : MTLURLModel`
-final class MTLURLSubclassModel: MTLURLModel {
-    /// Defaults to http://github.com/Mantle/Mantle.
-    var otherURL: URL? = URL(string: "http://github.com/Mantle/Mantle")
-
-    required init() {
-        super.init()
-    }
-
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        super.jsonKeyPathsByPropertyKey.merging(["otherURL": "otherURL"]) { $1 }
-    }
-
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        // Not provided transformer for self.url
-        key == "otherURL" ? ValueTransformer.named(.url) : nil
-    }
-}
-
-// MARK: - MTLUUIDModel / MTLUUIDSubclassModel
-
-/// `@interface MTLUUIDModel : MTLModel <MTLJSONSerializing>`
-class MTLUUIDModel: JSONSerializing {
-    /// Defaults to 4A275FBD-8217-4397-964B-403F4C2B8545. "UUID" in JSON.
-    var uuid: UUID? = UUID(uuidString: "4A275FBD-8217-4397-964B-403F4C2B8545")
-
-    required init() {}
-
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["uuid": "UUID"]
-    }
-
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
-}
-
-/// `@interface MTLUUIDSubclassModel : MTLUUIDModel`
-final class MTLUUIDSubclassModel: MTLUUIDModel {
-    /// Defaults to 593246D2-A290-43D5-9070-A299A489AE29.
-    var otherUUID: UUID? = UUID(uuidString: "593246D2-A290-43D5-9070-A299A489AE29")
-
-    required init() {
-        super.init()
-    }
-
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        super.jsonKeyPathsByPropertyKey.merging(["otherUUID": "otherUUID"]) { $1 }
-    }
-
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        // Not provided transformer for self.uuid
-        key == "otherUUID" ? ValueTransformer.named(.uuid) : nil
     }
 }
 
@@ -382,76 +259,6 @@ struct MTLMultiKeypathModel: JSONSerializing {
     }
 }
 
-// MARK: - MTLClassClusterModel / chocolate / strawberry
-
-/// `@interface MTLClassClusterModel : MTLModel <MTLJSONSerializing>`
-class MTLClassClusterModel: JSONSerializing {
-    /// Mantle's subclasses override the getter to return a constant; here each
-    /// subclass sets the stored value in `init()`.
-    var flavor: String?
-
-    required init() {}
-
-    class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["flavor": "flavor"]
-    }
-
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
-
-    class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
-        switch MantleSpec.flattened(jsonDictionary["flavor"]) as? String {
-        case "chocolate": MTLChocolateClassClusterModel.self
-        case "strawberry": MTLStrawberryClassClusterModel.self
-        default: nil
-        }
-    }
-
-    func validate() throws {}
-}
-
-/// `@interface MTLChocolateClassClusterModel : MTLClassClusterModel`
-final class MTLChocolateClassClusterModel: MTLClassClusterModel {
-    /// Associated with the "chocolate_bitterness" JSON key and transformed to a string.
-    var bitterness: Int = 0
-
-    required init() {
-        super.init()
-        flavor = "chocolate"
-    }
-
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        super.jsonKeyPathsByPropertyKey.merging(["bitterness": "chocolate_bitterness"]) { $1 }
-    }
-
-    /// `+bitternessJSONTransformer`: forward `[formatter numberFromString:string]`,
-    /// reverse `[value description]`.
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        guard key == "bitterness" else { return super.jsonTransformer(forKey: key) }
-        return ValueTransformer(
-            forward: { value in
-                (MantleSpec.flattened(value) as? String).flatMap { Int($0) }
-            },
-            reverse: { value in
-                MantleSpec.flattened(value).map { String(describing: $0) }
-            })
-    }
-}
-
-/// `@interface MTLStrawberryClassClusterModel : MTLClassClusterModel`
-final class MTLStrawberryClassClusterModel: MTLClassClusterModel {
-    /// Associated with the "strawberry_freshness" JSON key.
-    var freshness: Int = 0
-
-    required init() {
-        super.init()
-        flavor = "strawberry"
-    }
-
-    override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        super.jsonKeyPathsByPropertyKey.merging(["freshness": "strawberry_freshness"]) { $1 }
-    }
-}
-
 // MARK: - MTLRecursiveUserModel / MTLRecursiveGroupModel
 
 /// `@interface MTLRecursiveUserModel : MTLModel <MTLJSONSerializing>`
@@ -502,92 +309,5 @@ struct MTLPropertyDefaultAdapterModel: JSONSerializing {
             "nonConformingMTLJSONSerializingProperty": "nonConformingMTLJSONSerializingProperty",
             "property": "property",
         ]
-    }
-}
-
-// MARK: - Models for semantics taken from Mantle's sources (not in MTLTestModel.h)
-
-/// Optional properties with non-nil defaults, to tell "left alone" (missing key or
-/// missing intermediate) from "set to nil" (JSON null, or a null intermediate).
-struct SpecKeyPathDefaultsModel: JSONSerializing {
-    var name: String? = "default"
-    var nestedName: String? = "default"
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["name": "name", "nestedName": "nested.name"]
-    }
-}
-
-/// A reversible transformer that reports whether it was handed nil.
-struct SpecNilTransformerModel: JSONSerializing {
-    var name: String? = "untouched"
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["name": "name"]
-    }
-
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        guard key == "name" else { return nil }
-        return ValueTransformer(
-            forward: { value in
-                guard let value = MantleSpec.flattened(value) else { return "forward got nil" }
-                if value is NSNull { return "forward got NSNull" }
-                return (value as? String).map { "forward got " + $0 }
-            },
-            reverse: { value in
-                guard let value = MantleSpec.flattened(value) else { return "reverse got nil" }
-                if value is NSNull { return "reverse got NSNull" }
-                return value
-            })
-    }
-}
-
-/// A forward-only transformer: encoding passes the property value through unchanged.
-struct SpecOneWayTransformerModel: JSONSerializing {
-    var name: String? = "Mantle"
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["name": "name"]
-    }
-
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        guard key == "name" else { return nil }
-        return ValueTransformer(forward: { value in
-            (MantleSpec.flattened(value) as? String)?.uppercased()
-        })
-    }
-}
-
-/// Records which key paths of a composite mapping reached the transformer.
-struct SpecCompositeCaptureModel: JSONSerializing {
-    var keys: String?
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["keys": ["a", "b.c"]]
-    }
-
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        guard key == "keys" else { return nil }
-        return ValueTransformer(forward: { value in
-            guard let dictionary = MantleSpec.flattened(value) as? [String: Any] else {
-                return "not a dictionary"
-            }
-            return dictionary.keys.sorted().map { path in
-                MantleSpec.flattened(dictionary[path]) is NSNull ? path + "=null" : path
-            }.joined(separator: ",")
-        })
-    }
-}
-
-/// `classForParsing` returning a type that is neither Self nor a subclass.
-struct SpecUnrelatedSubstitutionModel: JSONSerializing {
-    var name: String?
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
-        ["name": "username"]
-    }
-
-    static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
-        MTLTestModel.self
     }
 }

@@ -186,19 +186,6 @@ struct TransformerRegistryTests {
 
 // MARK: - +mtl_arrayMappingTransformerWithTransformer:
 
-enum ArrayMappingFixtures {
-    static let urlStrings = [
-        "https://github.com/",
-        "https://github.com/MantleFramework",
-        "http://apple.com",
-    ]
-    static let urls = [
-        URL(string: "https://github.com/")!,
-        URL(string: "https://github.com/MantleFramework")!,
-        URL(string: "http://apple.com")!,
-    ]
-}
-
 // describe(@"+mtl_arrayMappingTransformerWithTransformer:")
 @Suite("+mtl_arrayMappingTransformerWithTransformer:")
 struct ArrayMappingTransformerTests {
@@ -222,13 +209,13 @@ struct ArrayMappingTransformerTests {
         // it(@"should apply the transformer to each element")
         @Test("should apply the transformer to each element")
         func forward() throws {
-            #expect(try transformer.transformedValue(ArrayMappingFixtures.urlStrings) as? [URL] == ArrayMappingFixtures.urls)
+            #expect(try transformer.transformedValue(Fixtures.urlStrings) as? [URL] == Fixtures.urls)
         }
 
         // it(@"should apply the transformer to each element in reverse")
         @Test("should apply the transformer to each element in reverse")
         func reverse() throws {
-            #expect(try transformer.reverseTransformedValue(ArrayMappingFixtures.urls) as? [String] == ArrayMappingFixtures.urlStrings)
+            #expect(try transformer.reverseTransformedValue(Fixtures.urls) as? [String] == Fixtures.urlStrings)
         }
 
         // itBehavesLike(MTLTransformerErrorExamples, ...)
@@ -263,14 +250,14 @@ struct ArrayMappingTransformerTests {
         @Test("an element that fails to transform fails the array with the array as input")
         func elementFailure() throws {
             let input: [Any] = ["https://github.com/", 5]
-            let error = try #require(MantleSpec.caught(TransformerError.self) {
+            let error = try #require(caught(TransformerError.self) {
                 _ = try transformer.transformedValue(input)
             })
             #expect(error.code == .invalidInput)
             #expect(MantleSpec.jsonEqual(error.inputValue, input))
 
             let reverseInput: [Any] = [URL(string: "https://github.com/")!, "not a URL"]
-            let reverseError = try #require(MantleSpec.caught(TransformerError.self) {
+            let reverseError = try #require(caught(TransformerError.self) {
                 _ = try transformer.reverseTransformedValue(reverseInput)
             })
             #expect(reverseError.code == .invalidInput)
@@ -294,7 +281,7 @@ struct ArrayMappingTransformerTests {
         // it(@"should apply the transformer to each element")
         @Test("should apply the transformer to each element")
         func forward() throws {
-            #expect(try transformer.transformedValue(ArrayMappingFixtures.urlStrings) as? [URL] == ArrayMappingFixtures.urls)
+            #expect(try transformer.transformedValue(Fixtures.urlStrings) as? [URL] == Fixtures.urls)
         }
 
         // Mantle source: "if (transformedValue == nil) continue;"
@@ -312,21 +299,15 @@ struct ArrayMappingTransformerTests {
 // MARK: - +mtl_valueMappingTransformerWithDictionary:
 
 // enum MTLPredefinedTransformerAdditionsSpecEnum
-enum PredefinedSpecEnum {
-    static let negative = -1
-    static let zero = 0
-    static let positive = 1
-    static let `default` = 42
-}
 
 // describe(@"value mapping transformer")
 @Suite("value mapping transformer")
 struct ValueMappingTransformerTests {
     static var dictionary: [AnyHashable: Any] {
         [
-            "negative": PredefinedSpecEnum.negative,
-            AnyHashable(["zero"]): PredefinedSpecEnum.zero,
-            "positive": PredefinedSpecEnum.positive,
+            "negative": MTLPredefinedTransformerAdditionsSpecEnum.negative,
+            AnyHashable(["zero"]): MTLPredefinedTransformerAdditionsSpecEnum.zero,
+            "positive": MTLPredefinedTransformerAdditionsSpecEnum.positive,
         ]
     }
 
@@ -335,9 +316,9 @@ struct ValueMappingTransformerTests {
     // it(@"should transform enum values into strings")
     @Test("should transform enum values into strings")
     func forward() throws {
-        #expect(try transformer.transformedValue("negative") as? Int == PredefinedSpecEnum.negative)
-        #expect(try transformer.transformedValue(["zero"]) as? Int == PredefinedSpecEnum.zero)
-        #expect(try transformer.transformedValue("positive") as? Int == PredefinedSpecEnum.positive)
+        #expect(try transformer.transformedValue("negative") as? Int == MTLPredefinedTransformerAdditionsSpecEnum.negative)
+        #expect(try transformer.transformedValue(["zero"]) as? Int == MTLPredefinedTransformerAdditionsSpecEnum.zero)
+        #expect(try transformer.transformedValue("positive") as? Int == MTLPredefinedTransformerAdditionsSpecEnum.positive)
     }
 
     // it(@"should transform strings into enum values")
@@ -345,9 +326,9 @@ struct ValueMappingTransformerTests {
     func reverse() throws {
         #expect(transformer.allowsReverseTransformation)
 
-        #expect(try transformer.reverseTransformedValue(PredefinedSpecEnum.negative) as? String == "negative")
-        #expect(try transformer.reverseTransformedValue(PredefinedSpecEnum.zero) as? [String] == ["zero"])
-        #expect(try transformer.reverseTransformedValue(PredefinedSpecEnum.positive) as? String == "positive")
+        #expect(try transformer.reverseTransformedValue(MTLPredefinedTransformerAdditionsSpecEnum.negative) as? String == "negative")
+        #expect(try transformer.reverseTransformedValue(MTLPredefinedTransformerAdditionsSpecEnum.zero) as? [String] == ["zero"])
+        #expect(try transformer.reverseTransformedValue(MTLPredefinedTransformerAdditionsSpecEnum.positive) as? String == "positive")
     }
 
     // describe(@"default values")
@@ -355,25 +336,25 @@ struct ValueMappingTransformerTests {
     struct DefaultValues {
         let transformer = ValueTransformer.valueMapping(
             ValueMappingTransformerTests.dictionary,
-            defaultValue: PredefinedSpecEnum.default,
+            defaultValue: MTLPredefinedTransformerAdditionsSpecEnum.default,
             reverseDefaultValue: "default")
 
         // it(@"should transform unknown strings into the default enum value")
         @Test("should transform unknown strings into the default enum value")
         func forwardDefault() throws {
-            #expect(try transformer.transformedValue("unknown") as? Int == PredefinedSpecEnum.default)
+            #expect(try transformer.transformedValue("unknown") as? Int == MTLPredefinedTransformerAdditionsSpecEnum.default)
         }
 
         // it(@"should transform the default enum value into the default string")
         @Test("should transform the default enum value into the default string")
         func reverseDefault() throws {
-            #expect(try transformer.reverseTransformedValue(PredefinedSpecEnum.default) as? String == "default")
+            #expect(try transformer.reverseTransformedValue(MTLPredefinedTransformerAdditionsSpecEnum.default) as? String == "default")
         }
 
         // Mantle source: "?: defaultValue" also covers nil input with no NSNull key.
         @Test("nil input without an NSNull key gives the default values")
         func nilGivesDefaults() throws {
-            #expect(try transformer.transformedValue(nil) as? Int == PredefinedSpecEnum.default)
+            #expect(try transformer.transformedValue(nil) as? Int == MTLPredefinedTransformerAdditionsSpecEnum.default)
             #expect(try transformer.reverseTransformedValue(nil) as? String == "default")
         }
     }
@@ -422,7 +403,7 @@ struct ValidatingTransformerTests {
 
     @Test("rejects values of another type with invalidInput")
     func rejects() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try transformer.transformedValue(666)
         })
         #expect(error.code == .invalidInput)
@@ -437,235 +418,28 @@ struct ValidatingTransformerTests {
     }
 }
 
-// MARK: - Formatter transformers
+// MARK: - Fixtures
 
-// describe(@"date format transformer")
-@Suite("date format transformer")
-struct DateFormatTransformerTests {
-    let transformer: ValueTransformer
-
-    // beforeEach
-    init() throws {
-        transformer = ValueTransformer.date(
-            format: "MMMM d, yyyy",
-            locale: Locale(identifier: "en_US"),
-            timeZone: try #require(TimeZone(identifier: "America/Los_Angeles")))
-        #expect(transformer.allowsReverseTransformation)
-        #expect(try transformer.transformedValue(nil) == nil)
-        #expect(try transformer.reverseTransformedValue(nil) == nil)
-    }
-
-    // it(@"should transform strings into dates")
-    @Test("should transform strings into dates")
-    func forward() throws {
-        #expect(try transformer.transformedValue("September 25, 2015") as? Date == Date(timeIntervalSince1970: 1443164400))
-    }
-
-    // it(@"should transform dates into strings")
-    @Test("should transform dates into strings")
-    func reverse() throws {
-        #expect(try transformer.reverseTransformedValue(Date(timeIntervalSince1970: 1183135260)) as? String == "June 29, 2007")
-    }
-
-    // it(@"should surface date formatter error descriptions")
-    @Test("should surface date formatter error descriptions")
-    func formatterError() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
-            _ = try transformer.transformedValue("September 37, 2015")
-        })
-        #expect(error.code == .invalidInput)
-        #expect(MantleSpec.jsonEqual(error.inputValue, "September 37, 2015"))
-        #expect(!error.description.isEmpty)
-    }
-
-    // itBehavesLike(MTLTransformerErrorExamples, ...)
-    @Test("MTLTransformerErrorExamples")
-    func errors() {
-        MantleSpec.expectTransformerErrors(transformer, invalidInput: NSNull(), invalidReverseInput: NSNull())
-    }
-
-    // API.md defaults: locale en_US_POSIX, time zone UTC.
-    @Test("defaults to en_US_POSIX and UTC")
-    func defaults() throws {
-        let utc = ValueTransformer.date(format: "yyyy-MM-dd'T'HH:mm:ss")
-        #expect(try utc.transformedValue("1970-01-01T00:00:10") as? Date == Date(timeIntervalSince1970: 10))
-        #expect(try utc.reverseTransformedValue(Date(timeIntervalSince1970: 86_400)) as? String == "1970-01-02T00:00:00")
+extension ArrayMappingTransformerTests {
+    enum Fixtures {
+        static let urlStrings = [
+            "https://github.com/",
+            "https://github.com/MantleFramework",
+            "http://apple.com",
+        ]
+        static let urls = [
+            URL(string: "https://github.com/")!,
+            URL(string: "https://github.com/MantleFramework")!,
+            URL(string: "http://apple.com")!,
+        ]
     }
 }
 
-// describe(@"number format transformer")
-@Suite("number format transformer")
-struct NumberFormatTransformerTests {
-    let transformer: ValueTransformer
-
-    // beforeEach
-    init() throws {
-        transformer = ValueTransformer.number(style: .decimal, locale: Locale(identifier: "en_US"))
-        #expect(transformer.allowsReverseTransformation)
-        #expect(try transformer.transformedValue(nil) == nil)
-        #expect(try transformer.reverseTransformedValue(nil) == nil)
-    }
-
-    // it(@"should transform strings into numbers")
-    @Test("should transform strings into numbers")
-    func forward() throws {
-        let value = try #require(try transformer.transformedValue("0.12345"))
-        let number = try #require(MantleSpec.numericValue(value))
-        #expect(abs(number - 0.12345) < 1e-12)
-    }
-
-    // it(@"should transform numbers into strings")
-    @Test("should transform numbers into strings")
-    func reverse() throws {
-        #expect(try transformer.reverseTransformedValue(12345.678) as? String == "12,345.678")
-        #expect(try transformer.reverseTransformedValue(NSNumber(value: 12345.678)) as? String == "12,345.678")
-    }
-
-    // it(@"should surface number formatter error descriptions")
-    @Test("should surface number formatter error descriptions")
-    func formatterError() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
-            _ = try transformer.transformedValue("Apple")
-        })
-        #expect(error.code == .invalidInput)
-        #expect(MantleSpec.jsonEqual(error.inputValue, "Apple"))
-        #expect(!error.description.isEmpty)
-    }
-
-    // itBehavesLike(MTLTransformerErrorExamples, ...)
-    @Test("MTLTransformerErrorExamples")
-    func errors() {
-        MantleSpec.expectTransformerErrors(transformer, invalidInput: NSNull(), invalidReverseInput: NSNull())
-    }
-}
-
-// MARK: - MTLJSONAdapterSpec: describe(@"JSON transformers")
-
-// describe(@"dictionary transformer")
-@Suite("dictionary transformer")
-struct DictionaryTransformerTests {
-    let transformer: ValueTransformer
-    let model: MTLTestModel
-    let jsonDictionary: [String: Any]
-
-    // beforeEach
-    init() throws {
-        model = MTLTestModel()
-        jsonDictionary = try JSONAdapter.jsonDictionary(from: model)
-        transformer = JSONAdapter.dictionaryTransformer(modelType: MTLTestModel.self)
-    }
-
-    // it(@"should transform a JSON dictionary into a model")
-    @Test("should transform a JSON dictionary into a model")
-    func forward() throws {
-        let transformed = try transformer.transformedValue(jsonDictionary)
-        #expect(transformed as? MTLTestModel == model)
-    }
-
-    // it(@"should transform a model into a JSON dictionary")
-    @Test("should transform a model into a JSON dictionary")
-    func reverse() throws {
-        #expect(transformer.allowsReverseTransformation)
-        let transformed = try transformer.reverseTransformedValue(model)
-        #expect(MantleSpec.jsonEqual(transformed, jsonDictionary), "\(String(describing: transformed))")
-    }
-
-    // itBehavesLike(MTLTransformerErrorExamples, ...)
-    @Test("MTLTransformerErrorExamples")
-    func errors() {
-        MantleSpec.expectTransformerErrors(transformer, invalidInput: NSNull(), invalidReverseInput: NSNull())
-    }
-
-    // Mantle source: "if (JSONDictionary == nil) return nil;" / "if (model == nil) return nil;"
-    @Test("nil maps to nil")
-    func nilInput() throws {
-        #expect(try transformer.transformedValue(nil) == nil)
-        #expect(try transformer.reverseTransformedValue(nil) == nil)
-    }
-
-    // Mantle source: a failing adapter makes the transformer fail.
-    @Test("a JSON dictionary that does not decode makes the transformer throw")
-    func decodingFailure() {
-        #expect(throws: (any Error).self) {
-            _ = try transformer.transformedValue(["username": "this is too long a name"])
-        }
-    }
-}
-
-// describe(@"external representation array transformer")
-@Suite("external representation array transformer")
-struct ModelArrayTransformerTests {
-    let transformer: ValueTransformer
-    let models: [Any]
-    let jsonDictionaries: [Any]
-
-    // beforeEach
-    init() throws {
-        var uniqueModels: [Any] = []
-        var mutableDictionaries: [Any] = []
-
-        for i in 0..<10 {
-            var model = MTLTestModel()
-            model.count = i
-
-            uniqueModels.append(model)
-
-            let dict = try JSONAdapter.jsonDictionary(from: model)
-            mutableDictionaries.append(dict)
-        }
-
-        uniqueModels[2] = NSNull()
-        mutableDictionaries[2] = NSNull()
-
-        models = uniqueModels
-        jsonDictionaries = mutableDictionaries
-
-        transformer = JSONAdapter.arrayTransformer(modelType: MTLTestModel.self)
-    }
-
-    // it(@"should transform JSON dictionaries into models")
-    @Test("should transform JSON dictionaries into models")
-    func forward() throws {
-        let transformed = try #require(try transformer.transformedValue(jsonDictionaries) as? [Any])
-        #expect(transformed.count == models.count)
-        for (index, element) in transformed.enumerated() {
-            if index == 2 {
-                #expect(element is NSNull)
-            } else {
-                #expect(element as? MTLTestModel == models[index] as? MTLTestModel, "index \(index)")
-            }
-        }
-    }
-
-    // it(@"should transform models into JSON dictionaries")
-    @Test("should transform models into JSON dictionaries")
-    func reverse() throws {
-        #expect(transformer.allowsReverseTransformation)
-        let transformed = try transformer.reverseTransformedValue(models)
-        #expect(MantleSpec.jsonEqual(transformed, jsonDictionaries), "\(String(describing: transformed))")
-    }
-
-    // itBehavesLike(MTLTransformerErrorExamples, ...)
-    @Test("MTLTransformerErrorExamples")
-    func errors() {
-        MantleSpec.expectTransformerErrors(transformer, invalidInput: NSNull(), invalidReverseInput: NSNull())
-    }
-
-    // Mantle source: "if (dictionaries == nil) return nil;" / "if (models == nil) return nil;"
-    @Test("nil maps to nil")
-    func nilInput() throws {
-        #expect(try transformer.transformedValue(nil) == nil)
-        #expect(try transformer.reverseTransformedValue(nil) == nil)
-    }
-
-    // Mantle source: "Expected an NSDictionary or an NSNull, got: %@." with the element
-    // as MTLTransformerErrorHandlingInputValueErrorKey.
-    @Test("an element that is neither a dictionary nor NSNull is invalid input")
-    func nonDictionaryElement() throws {
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
-            _ = try transformer.transformedValue([["username": "foo"], "not a dictionary"] as [Any])
-        })
-        #expect(error.code == .invalidInput)
-        #expect(MantleSpec.jsonEqual(error.inputValue, "not a dictionary"))
+extension ValueMappingTransformerTests {
+    enum MTLPredefinedTransformerAdditionsSpecEnum {
+        static let negative = -1
+        static let zero = 0
+        static let positive = 1
+        static let `default` = 42
     }
 }

@@ -6,12 +6,6 @@ import GitHubModels
 import Testing
 @testable import JSONAdapter
 
-struct StreamItem: JSONSerializing {
-    var id = 0
-    var name = ""
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
 /// The real GitHub issues fixture, decoded whole.
 private func fixtureIssues() throws -> (data: Data, issues: [GHIssue]) {
     let data = try GitHubFixtures.data("issues")
@@ -23,38 +17,6 @@ private func readAll<M>(_ reader: inout JSONModelReader<M>) throws -> [M] {
     var models: [M] = []
     while let model = try reader.next() { models.append(model) }
     return models
-}
-
-/// Bytes handed out one at a time, counting how many were asked for.
-private final class ByteCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() { lock.lock(); value += 1; lock.unlock() }
-    var count: Int { lock.lock(); defer { lock.unlock() }; return value }
-}
-
-/// An endless stream of JSON Lines, `{"id":n,"name":"x"}\n` forever.
-private struct EndlessLines: AsyncSequence {
-    typealias Element = UInt8
-    let counter: ByteCounter
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let counter: ByteCounter
-        var line: [UInt8] = []
-        var position = 0
-        var next = 0
-        mutating func next() async -> UInt8? {
-            if position == line.count {
-                line = Array(#"{"id":\#(next),"name":"x"}"#.utf8) + [0x0A]
-                position = 0
-                next += 1
-                await Task.yield()
-            }
-            counter.increment()
-            defer { position += 1 }
-            return line[position]
-        }
-    }
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(counter: counter) }
 }
 
 @Suite("Streaming")
@@ -103,7 +65,7 @@ struct StreamingTests {
 
     @Test("array framing: valid arrays decode, anything else is invalidJSONData or not an object", arguments: arrays)
     func arrayFraming(text: String, ids: [Int]?) throws {
-        var reader = try JSONModelReader(StreamItem.self, data: Data(text.utf8), format: .array)
+        var reader = try JSONModelReader(ValueModels.Item.self, data: Data(text.utf8), format: .array)
         if let ids {
             #expect(try readAll(&reader).map(\.id) == ids)
         } else {
@@ -115,8 +77,8 @@ struct StreamingTests {
     @Test("JSON Lines: CRLF, blank lines and a last line without a newline")
     func jsonLinesLayout() throws {
         let text = "{\"id\":1}\r\n\n   \n{\"id\":2}\n{\"id\":3}"
-        #expect(try JSONAdapter.models(of: StreamItem.self, fromJSONLines: Data(text.utf8)).map(\.id) == [1, 2, 3])
-        #expect(try JSONAdapter.models(of: StreamItem.self, fromJSONLines: Data()).isEmpty)
+        #expect(try JSONAdapter.models(of: ValueModels.Item.self, fromJSONLines: Data(text.utf8)).map(\.id) == [1, 2, 3])
+        #expect(try JSONAdapter.models(of: ValueModels.Item.self, fromJSONLines: Data()).isEmpty)
     }
 
     @Test("errors name the line and the value's index", arguments: [
@@ -126,7 +88,7 @@ struct StreamingTests {
     ])
     func errorPositions(text: String, line: Int, path: String, code: JSONAdapterError.Code) throws {
         let error = try #require(throws: JSONAdapterError.self) {
-            try JSONAdapter.models(of: StreamItem.self, fromJSONLines: Data(text.utf8))
+            try JSONAdapter.models(of: ValueModels.Item.self, fromJSONLines: Data(text.utf8))
         }
         #expect(error.lineNumber == line)
         #expect(error.jsonKeyPath == path)
@@ -137,7 +99,7 @@ struct StreamingTests {
     @Test("an array nested past the limit is refused before it is buffered")
     func depthLimit() throws {
         let deep = Data(("[" + String(repeating: "[", count: 100_000)).utf8)
-        var reader = try JSONModelReader(StreamItem.self, data: deep, format: .array, options: .init(maximumDepth: 64))
+        var reader = try JSONModelReader(ValueModels.Item.self, data: deep, format: .array, options: .init(maximumDepth: 64))
         let error = try #require(throws: JSONAdapterError.self) { try reader.next() }
         #expect(error.code == .invalidJSONData)
         #expect(error.description.contains("nesting deeper than 63"))
@@ -163,7 +125,7 @@ struct StreamingTests {
         let counter = ByteCounter()
         let task = Task {
             var seen = 0
-            for try await _ in JSONAdapter.models(of: StreamItem.self, streamingFrom: EndlessLines(counter: counter)) {
+            for try await _ in JSONAdapter.models(of: ValueModels.Item.self, streamingFrom: EndlessLines(counter: counter)) {
                 seen += 1
                 if seen == 100 { withUnsafeCurrentTask { $0?.cancel() } }
             }
@@ -200,5 +162,41 @@ struct StreamingTests {
         try handle.close()
         var reader = try JSONModelReader(GHIssue.self, contentsOf: url, chunkSize: 100)
         #expect(try readAll(&reader) == issues)
+    }
+}
+
+// MARK: - Models
+
+extension StreamingTests {
+    /// Bytes handed out one at a time, counting how many were asked for.
+    private final class ByteCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func increment() { lock.lock(); value += 1; lock.unlock() }
+        var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    /// An endless stream of JSON Lines, `{"id":n,"name":"x"}\n` forever.
+    private struct EndlessLines: AsyncSequence {
+        typealias Element = UInt8
+        let counter: ByteCounter
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let counter: ByteCounter
+            var line: [UInt8] = []
+            var position = 0
+            var next = 0
+            mutating func next() async -> UInt8? {
+                if position == line.count {
+                    line = Array(#"{"id":\#(next),"name":"x"}"#.utf8) + [0x0A]
+                    position = 0
+                    next += 1
+                    await Task.yield()
+                }
+                counter.increment()
+                defer { position += 1 }
+                return line[position]
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(counter: counter) }
     }
 }

@@ -10,28 +10,8 @@ import Testing
 import GitHubModels
 @testable import JSONAdapter
 
-/// A model whose `Double` can be set to something JSON cannot hold.
-struct RobustMeasurement: JSONSerializing {
-    var name = ""
-    var value = 0.0
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "value": "value"]
-}
-
-/// A model holding an array of measurements.
-struct RobustSeries: JSONSerializing {
-    var title = ""
-    var points: [RobustMeasurement] = []
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["title": "title", "points": "points"]
-}
-
-@Suite("Robustness: arrays fail atomically")
-struct RobustAtomicFailureTests {
+@Suite("Untrusted input: arrays fail atomically")
+struct AtomicFailureTests {
 
     /// issues.json with element `index` given an assignee (a copy of its user)
     /// whose `login` is the number 42.
@@ -74,16 +54,16 @@ struct RobustAtomicFailureTests {
     func modelsFailAsAWhole() throws {
         let issues = try Self.issuesWithBadAssignee(at: 3)
         var fromArray: [GHIssue]?
-        try Self.expectAssigneeError(Robust.adapterError { fromArray = try JSONAdapter.models(of: GHIssue.self, from: issues) })
+        try Self.expectAssigneeError(adapterError { fromArray = try JSONAdapter.models(of: GHIssue.self, from: issues) })
         #expect(fromArray == nil)
 
         let data = try JSONSerialization.data(withJSONObject: issues)
         var fromData: [GHIssue]?
-        try Self.expectAssigneeError(Robust.adapterError { fromData = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data) })
+        try Self.expectAssigneeError(adapterError { fromData = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data) })
         #expect(fromData == nil)
 
         // The error names the outermost model's property.
-        let error = Robust.adapterError { _ = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data) }
+        let error = adapterError { _ = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data) }
         #expect(error?.propertyKey == "assignee")
         #expect(error?.modelTypeName == "GHIssue")
     }
@@ -93,8 +73,8 @@ struct RobustAtomicFailureTests {
         let issues = try Self.issuesWithBadAssignee(at: index)
         let data = try JSONSerialization.data(withJSONObject: issues)
         for error in [
-            Robust.adapterError { _ = try JSONAdapter.models(of: GHIssue.self, from: issues) },
-            Robust.adapterError { _ = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data) },
+            adapterError { _ = try JSONAdapter.models(of: GHIssue.self, from: issues) },
+            adapterError { _ = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data) },
         ] {
             #expect(error?.code == .invalidValue)
             #expect(error?.jsonKeyPath == "[\(index)].assignee.login")
@@ -106,14 +86,14 @@ struct RobustAtomicFailureTests {
         let issues = try Self.issuesWithBadAssignee(at: 3)
         let search: [String: Any] = ["total_count": issues.count, "incomplete_results": false, "items": issues]
         var fromDictionary: GHSearchResult?
-        let dictionaryError = Robust.adapterError { fromDictionary = try JSONAdapter.model(of: GHSearchResult.self, from: search) }
+        let dictionaryError = adapterError { fromDictionary = try JSONAdapter.model(of: GHSearchResult.self, from: search) }
         #expect(fromDictionary == nil)
         try Self.expectAssigneeError(dictionaryError, prefix: "items")
         #expect(dictionaryError?.propertyKey == "items")
 
         let data = try JSONSerialization.data(withJSONObject: search)
         var fromData: GHSearchResult?
-        let dataError = Robust.adapterError { fromData = try JSONAdapter.model(of: GHSearchResult.self, fromJSONData: data) }
+        let dataError = adapterError { fromData = try JSONAdapter.model(of: GHSearchResult.self, fromJSONData: data) }
         #expect(fromData == nil)
         try Self.expectAssigneeError(dataError, prefix: "items")
         #expect(dataError?.propertyKey == "items")
@@ -137,8 +117,8 @@ struct RobustAtomicFailureTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
         let last = array.count - 1
         for error in [
-            Robust.adapterError { _ = try JSONAdapter.models(of: GHLabel.self, from: array) },
-            Robust.adapterError { _ = try JSONAdapter.models(of: GHLabel.self, fromJSONData: Data(json.utf8)) },
+            adapterError { _ = try JSONAdapter.models(of: GHLabel.self, from: array) },
+            adapterError { _ = try JSONAdapter.models(of: GHLabel.self, fromJSONData: Data(json.utf8)) },
         ] {
             #expect(error?.code == .invalidJSONDictionary)
             #expect(error?.jsonKeyPath == "[\(last)]")
@@ -147,28 +127,52 @@ struct RobustAtomicFailureTests {
 
     @Test("Encoding fails as a whole too: jsonArray and jsonData name the bad element")
     func encodingFailsAsAWhole() throws {
-        var models: [RobustMeasurement] = (0..<5).map {
-            var model = RobustMeasurement()
+        var models: [Measurement] = (0..<5).map {
+            var model = Measurement()
             model.name = "m\($0)"
             model.value = Double($0)
             return model
         }
         models[2].value = .nan
         var array: [[String: Any]]?
-        let arrayError = Robust.adapterError { array = try JSONAdapter.jsonArray(from: models) }
+        let arrayError = adapterError { array = try JSONAdapter.jsonArray(from: models) }
         #expect(array == nil)
         #expect(arrayError?.code == .invalidValue)
         #expect(arrayError?.jsonKeyPath == "[2].value")
 
         var data: Data?
-        let dataError = Robust.adapterError { data = try JSONAdapter.jsonData(from: models as [any JSONSerializing]) }
+        let dataError = adapterError { data = try JSONAdapter.jsonData(from: models as [any JSONSerializing]) }
         #expect(data == nil)
         #expect(dataError?.jsonKeyPath == "[2].value")
 
-        var series = RobustSeries()
+        var series = Series()
         series.points = models
-        let seriesError = Robust.adapterError { _ = try JSONAdapter.jsonData(from: series) }
+        let seriesError = adapterError { _ = try JSONAdapter.jsonData(from: series) }
         #expect(seriesError?.jsonKeyPath == "points[2].value")
         #expect(seriesError?.propertyKey == "points")
+    }
+}
+
+// MARK: - Models
+
+extension AtomicFailureTests {
+    /// A model whose `Double` can be set to something JSON cannot hold.
+    struct Measurement: JSONSerializing {
+        var name = ""
+        var value = 0.0
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "value": "value"]
+    }
+
+    /// A model holding an array of measurements.
+    struct Series: JSONSerializing {
+        var title = ""
+        var points: [Measurement] = []
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["title": "title", "points": "points"]
     }
 }

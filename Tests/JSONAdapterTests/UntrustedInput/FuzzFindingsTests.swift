@@ -13,8 +13,8 @@ import MantleJSON
 import GitHubModels
 @testable import JSONAdapter
 
-@Suite("Robustness: regressions for bugs found by fuzzing")
-struct RobustFuzzFindingsTests {
+@Suite("Untrusted input: regressions for bugs found by fuzzing")
+struct FuzzFindingsTests {
 
     /// `{"user": {"id": 1}}`: a user without `login`, so `user.login` is `""`
     /// (GHUser's default) while `reporterLogin` (mapped to `user.login` too) is nil.
@@ -57,8 +57,8 @@ struct RobustFuzzFindingsTests {
         let oneObject = Self.keysJSON(count, inOneObject: true)
         let manyObjects = Self.keysJSON(count, inOneObject: false)
         // Both parse (the model reads nothing there).
-        #expect(try JSONAdapter.model(of: RobustBigString.self, fromJSONData: oneObject).text == "")
-        #expect(try JSONAdapter.models(of: RobustBigString.self, fromJSONData: manyObjects).count == count / 100)
+        #expect(try JSONAdapter.model(of: LimitModels.BigString.self, fromJSONData: oneObject).text == "")
+        #expect(try JSONAdapter.models(of: LimitModels.BigString.self, fromJSONData: manyObjects).count == count / 100)
 
         // The same number of keys should cost about the same whether they are
         // in one object or in 200. This compares two timings of the same run
@@ -84,11 +84,11 @@ struct RobustFuzzFindingsTests {
     func fractionBeyondDecimalPrecision() throws {
         let literal = "1.00000000000000000000000000000000000000001"
         let data = Data(#"{"int": \#(literal)}"#.utf8)
-        let error = Robust.adapterError { _ = try JSONAdapter.model(of: RobustNumbers.self, fromJSONData: data) }
+        let error = adapterError { _ = try JSONAdapter.model(of: LimitModels.Numbers.self, fromJSONData: data) }
         #expect(error?.code == .invalidValue)
         #expect(error?.jsonKeyPath == "int")
         // Into Double it is simply rounded. (JSONSerialization itself rounds the
         // literal to 1.0, so the dictionary path cannot tell and gives 1.)
-        #expect(try JSONAdapter.model(of: RobustNumbers.self, fromJSONData: Data(#"{"double": \#(literal)}"#.utf8)).double == 1)
+        #expect(try JSONAdapter.model(of: LimitModels.Numbers.self, fromJSONData: Data(#"{"double": \#(literal)}"#.utf8)).double == 1)
     }
 }

@@ -28,13 +28,13 @@ struct LenientFuzzTests {
     @Test("issues.json, mutated: lenient decoding is a superset of strict decoding and agrees across paths")
     func mutatedIssues() throws {
         let original = try GitHubFixtures.data("issues")
-        let tree = try #require(RobustJSON.parse(original))
+        let tree = try FixtureMutator.tree(original)
         var seeds = SplitMix64(seed: "lenient-issues")
-        var mutator = RobustMutator(seed: seeds.next())
+        var mutator = FixtureMutator(seed: seeds.next())
         let lenient = JSONAdapter.Configuration(leniency: .all)
         var tally = Tally()
         for index in 0..<400 {
-            let input = mutator.mutate(tree)
+            let input = try mutator.mutate(tree)
             tally.cases += 1
             let strict = try? JSONAdapter.models(of: GHIssue.self, fromJSONData: input)
             if strict != nil { tally.strictDecoded += 1 }
@@ -46,7 +46,7 @@ struct LenientFuzzTests {
                 if let strict, strict != models || !report.isEmpty {
                     tally.problems.append("case \(index): strict decoding succeeded, lenient decoding differs: \(report)")
                 }
-                if let array = Robust.foundationObject(input) as? [Any] {
+                if let array = FoundationJSON.parsed(input) as? [Any] {
                     let (fromArray, arrayReport) = try recordingLeniency { try JSONAdapter.models(of: GHIssue.self, from: array,
                                                                                     options: .init(configuration: lenient, leniencyRecorder: $0)) }
                     tally.bothPathsCompared += 1

@@ -8,117 +8,19 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 // MARK: - Models used only here
 
-/// An `Any?` property that takes whatever JSON is there.
-struct RobustDeepHolder: JSONSerializing {
-    var payload: Any?
-    var name = ""
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["payload": "payload", "name": "name"]
-}
-
-/// A model that reads one nested path and ignores everything else.
-struct RobustNameOnly: JSONSerializing {
-    var name = ""
-    var inner: String?
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "inner": "a.b.c"]
-}
-
-/// A recursive model: each node holds an array of nodes.
-struct RobustTreeNode: JSONSerializing {
-    var name = ""
-    var children: [RobustTreeNode] = []
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "children": "children"]
-
-    /// A chain of `levels` nodes, each the only child of the previous one.
-    static func chain(_ levels: Int) -> RobustTreeNode {
-        var node = RobustTreeNode()
-        node.name = "n\(levels - 1)"
-        for level in stride(from: levels - 2, through: 0, by: -1) {
-            var parent = RobustTreeNode()
-            parent.name = "n\(level)"
-            parent.children = [node]
-            node = parent
-        }
-        return node
-    }
-
-    /// The JSON text of `chain(levels)`: `levels` objects and `levels` arrays, nested.
-    static func chainJSON(_ levels: Int) -> String {
-        var text = ""
-        for level in 0..<levels { text += "{\"name\":\"n\(level)\",\"children\":[" }
-        text += String(repeating: "]}", count: levels)
-        return text
-    }
-
-    /// How many nodes deep the first-child chain goes.
-    var chainLength: Int {
-        var count = 1
-        var node = self
-        while let first = node.children.first {
-            count += 1
-            node = first
-        }
-        return count
-    }
-}
-
-/// Every integer width and both floating-point types.
-struct RobustNumbers: JSONSerializing {
-    var int = 0
-    var int64: Int64 = 0
-    var int8: Int8 = 0
-    var uint: UInt = 0
-    var uint64: UInt64 = 0
-    var double = 0.0
-    var float: Float = 0
-    var ints: [Int] = []
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
-        "int": "int", "int64": "int64", "int8": "int8", "uint": "uint", "uint64": "uint64",
-        "double": "double", "float": "float", "ints": "ints",
-    ]
-}
-
-/// One big string.
-struct RobustBigString: JSONSerializing {
-    var text = ""
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["text": "text"]
-}
-
-/// One big array.
-struct RobustBigArray: JSONSerializing {
-    var values: [Int] = []
-
-    init() {}
-
-    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["values": "values"]
-}
-
 // MARK: - Nesting
 
-@Suite("Robustness: limits")
-struct RobustLimitsTests {
+@Suite("Untrusted input: limits")
+struct LimitsTests {
 
     /// `{"name":"x","payload": <arrays nested `depth` deep>}`: `depth + 1` containers in all.
     static func holderJSON(arrayDepth depth: Int) -> Data {
-        Data(#"{"name":"x","payload":\#(Robust.nested(depth))}"#.utf8)
+        Data(#"{"name":"x","payload":\#(UntrustedInput.nested(depth))}"#.utf8)
     }
 
     /// The nesting depth of a materialised `[Any]` chain.
@@ -135,98 +37,98 @@ struct RobustLimitsTests {
     @Test("512 levels (root object + 511 arrays) decode into an Any? property, on both paths")
     func depth512Accepted() throws {
         let data = Self.holderJSON(arrayDepth: 511)
-        let model = try JSONAdapter.model(of: RobustDeepHolder.self, fromJSONData: data)
+        let model = try JSONAdapter.model(of: DeepHolder.self, fromJSONData: data)
         #expect(model.name == "x")
         #expect(Self.arrayDepth(model.payload) == 511)
 
         // JSONSerialization's limit is 512 too, so the dictionary path sees the same input.
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let viaDictionary = try JSONAdapter.model(of: RobustDeepHolder.self, from: object)
+        let viaDictionary = try JSONAdapter.model(of: DeepHolder.self, from: object)
         #expect(viaDictionary.name == "x")
         #expect(Self.arrayDepth(viaDictionary.payload) == 511)
     }
 
     @Test("A 500-deep array under an Any? property decodes, and so does an unmapped one")
     func depth500Any() throws {
-        let model = try JSONAdapter.model(of: RobustDeepHolder.self, fromJSONData: Self.holderJSON(arrayDepth: 500))
+        let model = try JSONAdapter.model(of: DeepHolder.self, fromJSONData: Self.holderJSON(arrayDepth: 500))
         #expect(Self.arrayDepth(model.payload) == 500)
 
         // The model maps nothing there: 511 levels of objects under an unmapped key.
-        let unmapped = Data(#"{"name":"y","ignored":\#(Robust.nested(511, open: #"{"k":"#, close: "}", inner: "1"))}"#.utf8)
-        #expect(try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: unmapped).name == "y")
+        let unmapped = Data(#"{"name":"y","ignored":\#(UntrustedInput.nested(511, open: #"{"k":"#, close: "}", inner: "1"))}"#.utf8)
+        #expect(try JSONAdapter.model(of: NameOnly.self, fromJSONData: unmapped).name == "y")
     }
 
     @Test("513 levels are .invalidJSONData through model(of:fromJSONData:), arrays or objects")
     func depth513Rejected() throws {
         let arrays = Self.holderJSON(arrayDepth: 512)
-        let error = try #require(Robust.adapterError {
-            _ = try JSONAdapter.model(of: RobustDeepHolder.self, fromJSONData: arrays)
+        let error = try #require(adapterError {
+            _ = try JSONAdapter.model(of: DeepHolder.self, fromJSONData: arrays)
         })
         #expect(error.code == .invalidJSONData)
         #expect(error.description.contains("512"), "the message names the limit: \(error)")
 
-        let objects = Data(#"{"name":"y","ignored":\#(Robust.nested(512, open: #"{"k":"#, close: "}", inner: "1"))}"#.utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: objects) }?
+        let objects = Data(#"{"name":"y","ignored":\#(UntrustedInput.nested(512, open: #"{"k":"#, close: "}", inner: "1"))}"#.utf8)
+        #expect(adapterError { _ = try JSONAdapter.model(of: NameOnly.self, fromJSONData: objects) }?
             .code == .invalidJSONData)
 
         // The same through the array API.
         let array = Data("[\(String(decoding: arrays, as: UTF8.self))]".utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.models(of: RobustDeepHolder.self, fromJSONData: array) }?
+        #expect(adapterError { _ = try JSONAdapter.models(of: DeepHolder.self, fromJSONData: array) }?
             .code == .invalidJSONData)
     }
 
     @Test("Pathological nesting (100,000 levels, unterminated, mixed) is .invalidJSONData without a crash",
           arguments: [
-            Robust.nested(100_000),
+            UntrustedInput.nested(100_000),
             String(repeating: "[", count: 1_000_000),
             String(repeating: #"{"a":"#, count: 200_000),
             String(repeating: #"{"a":["#, count: 50_000) + String(repeating: "]}", count: 50_000),
-            #"{"name":"x","payload":"# + Robust.nested(600) + "}",
+            #"{"name":"x","payload":"# + UntrustedInput.nested(600) + "}",
           ])
     func pathologicalNesting(json: String) throws {
         let data = Data(json.utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.model(of: RobustDeepHolder.self, fromJSONData: data) }?
+        #expect(adapterError { _ = try JSONAdapter.model(of: DeepHolder.self, fromJSONData: data) }?
             .code == .invalidJSONData)
-        #expect(Robust.adapterError { _ = try JSONAdapter.models(of: RobustDeepHolder.self, fromJSONData: data) }?
+        #expect(adapterError { _ = try JSONAdapter.models(of: DeepHolder.self, fromJSONData: data) }?
             .code == .invalidJSONData)
     }
 
     @Test("A recursive model nested to the limit (256 nodes = 512 containers) decodes, encodes and compares")
     func recursiveModelAtLimit() throws {
         let levels = 256
-        let data = Data(RobustTreeNode.chainJSON(levels).utf8)
-        let model = try JSONAdapter.model(of: RobustTreeNode.self, fromJSONData: data)
+        let data = Data(TreeNode.chainJSON(levels).utf8)
+        let model = try JSONAdapter.model(of: TreeNode.self, fromJSONData: data)
         #expect(model.chainLength == levels)
-        #expect(model == RobustTreeNode.chain(levels))
+        #expect(model == TreeNode.chain(levels))
 
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(try JSONAdapter.model(of: RobustTreeNode.self, from: object) == model)
+        #expect(try JSONAdapter.model(of: TreeNode.self, from: object) == model)
 
         let encoded = try JSONAdapter.jsonData(from: model)
-        #expect(try JSONAdapter.model(of: RobustTreeNode.self, fromJSONData: encoded) == model)
+        #expect(try JSONAdapter.model(of: TreeNode.self, fromJSONData: encoded) == model)
         let dictionary = try JSONAdapter.jsonDictionary(from: model)
-        #expect(try JSONAdapter.model(of: RobustTreeNode.self, from: dictionary) == model)
-        #expect(Set([model, RobustTreeNode.chain(levels)]).count == 1)
+        #expect(try JSONAdapter.model(of: TreeNode.self, from: dictionary) == model)
+        #expect(Set([model, TreeNode.chain(levels)]).count == 1)
 
         // One node more is 514 containers.
-        let tooDeep = Data(RobustTreeNode.chainJSON(levels + 1).utf8)
-        #expect(Robust.adapterError { _ = try JSONAdapter.model(of: RobustTreeNode.self, fromJSONData: tooDeep) }?
+        let tooDeep = Data(TreeNode.chainJSON(levels + 1).utf8)
+        #expect(adapterError { _ = try JSONAdapter.model(of: TreeNode.self, fromJSONData: tooDeep) }?
             .code == .invalidJSONData)
     }
 
     @Test("A deep value where the model expects a scalar or a nested model names the property")
     func deepValueAtScalar() throws {
-        let data = Data(#"{"name":\#(Robust.nested(300))}"#.utf8)
-        let error = try #require(Robust.adapterError {
-            _ = try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: data)
+        let data = Data(#"{"name":\#(UntrustedInput.nested(300))}"#.utf8)
+        let error = try #require(adapterError {
+            _ = try JSONAdapter.model(of: NameOnly.self, fromJSONData: data)
         })
         #expect(error.code == .invalidValue)
         #expect(error.propertyKey == "name")
         #expect(error.jsonKeyPath == "name")
 
-        let intermediate = Data(#"{"a":{"b":\#(Robust.nested(300))}}"#.utf8)
-        let pathError = try #require(Robust.adapterError {
-            _ = try JSONAdapter.model(of: RobustNameOnly.self, fromJSONData: intermediate)
+        let intermediate = Data(#"{"a":{"b":\#(UntrustedInput.nested(300))}}"#.utf8)
+        let pathError = try #require(adapterError {
+            _ = try JSONAdapter.model(of: NameOnly.self, fromJSONData: intermediate)
         })
         #expect(pathError.code == .invalidJSONDictionary)
         #expect(pathError.propertyKey == "inner")
@@ -291,7 +193,7 @@ struct RobustLimitsTests {
     ]
 
     /// The value of `key` in `model`, as an `Expected`.
-    static func value(of key: String, in model: RobustNumbers) -> NumberCase.Expected? {
+    static func value(of key: String, in model: LimitModels.Numbers) -> NumberCase.Expected? {
         switch key {
         case "int": return .int(model.int)
         case "int64": return .int64(model.int64)
@@ -309,19 +211,19 @@ struct RobustLimitsTests {
     func numberFit(_ number: NumberCase) throws {
         let data = Data(#"{"\#(number.key)": \#(number.literal)}"#.utf8)
         // JSONSerialization refuses some literals (1e400); those have only the data path.
-        let object = Robust.foundationObject(data) as? [String: Any]
-        var paths: [(String, () throws -> RobustNumbers)] = [
-            ("data", { try JSONAdapter.model(of: RobustNumbers.self, fromJSONData: data) }),
+        let object = FoundationJSON.parsed(data) as? [String: Any]
+        var paths: [(String, () throws -> LimitModels.Numbers)] = [
+            ("data", { try JSONAdapter.model(of: LimitModels.Numbers.self, fromJSONData: data) }),
         ]
         if let object {
-            paths.append(("dictionary", { try JSONAdapter.model(of: RobustNumbers.self, from: object) }))
+            paths.append(("dictionary", { try JSONAdapter.model(of: LimitModels.Numbers.self, from: object) }))
         }
         for (path, decode) in paths {
             if let expected = number.expected {
                 let model = try decode()
                 #expect(Self.value(of: number.key, in: model) == expected, "\(path) path")
             } else {
-                let error = try #require(Robust.adapterError { _ = try decode() }, "\(path) path must throw")
+                let error = try #require(adapterError { _ = try decode() }, "\(path) path must throw")
                 #expect(error.code == .invalidValue, "\(path) path: \(error)")
                 #expect(error.propertyKey == number.key, "\(path) path: \(error)")
                 #expect(error.jsonKeyPath == number.key, "\(path) path: \(error)")
@@ -332,12 +234,12 @@ struct RobustLimitsTests {
     @Test("A number that does not fit inside an array names its index", arguments: ["1e400", "18446744073709551616", "-9223372036854775809", "0.5"])
     func numberInArray(literal: String) throws {
         let data = Data(#"{"ints": [1, 2, \#(literal), 4]}"#.utf8)
-        var decoders: [() throws -> Void] = [{ _ = try JSONAdapter.model(of: RobustNumbers.self, fromJSONData: data) }]
-        if let object = Robust.foundationObject(data) as? [String: Any] {
-            decoders.append { _ = try JSONAdapter.model(of: RobustNumbers.self, from: object) }
+        var decoders: [() throws -> Void] = [{ _ = try JSONAdapter.model(of: LimitModels.Numbers.self, fromJSONData: data) }]
+        if let object = FoundationJSON.parsed(data) as? [String: Any] {
+            decoders.append { _ = try JSONAdapter.model(of: LimitModels.Numbers.self, from: object) }
         }
         for decode in decoders {
-            let error = try #require(Robust.adapterError(decode))
+            let error = try #require(adapterError(decode))
             #expect(error.code == .invalidValue)
             #expect(error.propertyKey == "ints")
             #expect(error.jsonKeyPath == "ints[2]")
@@ -360,19 +262,19 @@ struct RobustLimitsTests {
         #expect(data.count > 10_000_000)
         let expectedCount = repeats * expectedBlock.utf8.count
 
-        let model = try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data)
+        let model = try JSONAdapter.model(of: LimitModels.BigString.self, fromJSONData: data)
         #expect(model.text.utf8.count == expectedCount)
         #expect(model.text.hasPrefix(expectedBlock + expectedBlock))
         #expect(model.text.hasSuffix(expectedBlock))
 
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let viaDictionary = try JSONAdapter.model(of: RobustBigString.self, from: object)
+        let viaDictionary = try JSONAdapter.model(of: LimitModels.BigString.self, from: object)
         #expect(viaDictionary.text.utf8.count == expectedCount)
         #expect(viaDictionary.text.utf8.elementsEqual(model.text.utf8))
 
         // And back out.
         let encoded = try JSONAdapter.jsonData(from: model)
-        #expect(try JSONAdapter.model(of: RobustBigString.self, fromJSONData: encoded).text.utf8.count == expectedCount)
+        #expect(try JSONAdapter.model(of: LimitModels.BigString.self, fromJSONData: encoded).text.utf8.count == expectedCount)
     }
 
     @Test("A 1,000,000-element array decodes into [Int], on both paths")
@@ -389,23 +291,23 @@ struct RobustLimitsTests {
         // Sum of 0 - 1 + 2 - 3 … - 999_999.
         let expectedSum = -count / 2
 
-        let model = try JSONAdapter.model(of: RobustBigArray.self, fromJSONData: data)
+        let model = try JSONAdapter.model(of: BigArray.self, fromJSONData: data)
         #expect(model.values.count == count)
         #expect(model.values.reduce(0, +) == expectedSum)
         #expect(model.values.last == -(count - 1))
 
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let viaDictionary = try JSONAdapter.model(of: RobustBigArray.self, from: object)
+        let viaDictionary = try JSONAdapter.model(of: BigArray.self, from: object)
         #expect(viaDictionary.values.count == count)
         #expect(viaDictionary.values.reduce(0, +) == expectedSum)
 
         // One bad element at the end fails the whole array, naming it.
         let bad = Data((json.dropLast(2) + #","x"]}"#).utf8)
-        let error = try #require(Robust.adapterError { _ = try JSONAdapter.model(of: RobustBigArray.self, fromJSONData: bad) })
+        let error = try #require(adapterError { _ = try JSONAdapter.model(of: BigArray.self, fromJSONData: bad) })
         #expect(error.jsonKeyPath == "values[\(count)]")
     }
 
-    // Many distinct keys in one object: see RobustFuzzFindingsTests.manyDistinctKeysInOneObject
+    // Many distinct keys in one object: see FuzzFindingsTests.manyDistinctKeysInOneObject
     // (parsing is quadratic in their number, so this test keeps it at 5,000).
     @Test("100,000 repeated keys and 5,000 unmapped keys decode (the last of repeated keys wins, on both paths)")
     func manyKeys() throws {
@@ -413,19 +315,19 @@ struct RobustLimitsTests {
         for _ in 0..<100_000 { repeated += #","text":"again""# }
         repeated += #","text":"last"}"#
         let data = Data(repeated.utf8)
-        #expect(try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data).text == "last")
+        #expect(try JSONAdapter.model(of: LimitModels.BigString.self, fromJSONData: data).text == "last")
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(try JSONAdapter.model(of: RobustBigString.self, from: object).text == "last")
+        #expect(try JSONAdapter.model(of: LimitModels.BigString.self, from: object).text == "last")
 
         var unmapped = "{"
         for index in 0..<5_000 { unmapped += #""k\#(index)":\#(index),"# }
         unmapped += #""text":"found"}"#
-        #expect(try JSONAdapter.model(of: RobustBigString.self, fromJSONData: Data(unmapped.utf8)).text == "found")
+        #expect(try JSONAdapter.model(of: LimitModels.BigString.self, fromJSONData: Data(unmapped.utf8)).text == "found")
     }
 }
 
-@Suite("Robustness: configurable depth limit")
-struct RobustConfigurableDepthTests {
+@Suite("Untrusted input: configurable depth limit")
+struct ConfigurableDepthTests {
     /// `{"text": "x", "extra": [[…]]}` with `depth` containers in all.
     static func nested(_ depth: Int) -> Data {
         let arrays = depth - 1
@@ -437,13 +339,88 @@ struct RobustConfigurableDepthTests {
     func depthLimit(depth: Int, limit: Int, accepted: Bool) throws {
         let data = Self.nested(depth)
         if accepted {
-            let model = try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, options: .init(maximumDepth: limit))
+            let model = try JSONAdapter.model(of: LimitModels.BigString.self, fromJSONData: data, options: .init(maximumDepth: limit))
             #expect(model.text == "x")
         } else {
             let error = #expect(throws: JSONAdapterError.self) {
-                try JSONAdapter.model(of: RobustBigString.self, fromJSONData: data, options: .init(maximumDepth: limit))
+                try JSONAdapter.model(of: LimitModels.BigString.self, fromJSONData: data, options: .init(maximumDepth: limit))
             }
             #expect(error?.code == .invalidJSONData)
         }
+    }
+}
+
+// MARK: - Models
+
+extension LimitsTests {
+    /// An `Any?` property that takes whatever JSON is there.
+    struct DeepHolder: JSONSerializing {
+        var payload: Any?
+        var name = ""
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["payload": "payload", "name": "name"]
+    }
+
+    /// A model that reads one nested path and ignores everything else.
+    struct NameOnly: JSONSerializing {
+        var name = ""
+        var inner: String?
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "inner": "a.b.c"]
+    }
+
+    /// A recursive model: each node holds an array of nodes.
+    struct TreeNode: JSONSerializing {
+        var name = ""
+        var children: [TreeNode] = []
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "children": "children"]
+
+        /// A chain of `levels` nodes, each the only child of the previous one.
+        static func chain(_ levels: Int) -> TreeNode {
+            var node = TreeNode()
+            node.name = "n\(levels - 1)"
+            for level in stride(from: levels - 2, through: 0, by: -1) {
+                var parent = TreeNode()
+                parent.name = "n\(level)"
+                parent.children = [node]
+                node = parent
+            }
+            return node
+        }
+
+        /// The JSON text of `chain(levels)`: `levels` objects and `levels` arrays, nested.
+        static func chainJSON(_ levels: Int) -> String {
+            var text = ""
+            for level in 0..<levels { text += "{\"name\":\"n\(level)\",\"children\":[" }
+            text += String(repeating: "]}", count: levels)
+            return text
+        }
+
+        /// How many nodes deep the first-child chain goes.
+        var chainLength: Int {
+            var count = 1
+            var node = self
+            while let first = node.children.first {
+                count += 1
+                node = first
+            }
+            return count
+        }
+    }
+
+    /// One big array.
+    struct BigArray: JSONSerializing {
+        var values: [Int] = []
+
+        init() {}
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["values": "values"]
     }
 }

@@ -17,7 +17,7 @@ import Foundation
 /// object without "login" gives login "" and reporterLogin nil, which no JSON
 /// gives back — ("overlap"), and Dates differing by less than half a
 /// millisecond, the precision they are written with ("date<1ms").
-enum RobustDifferences {
+enum RoundTripDifferences {
     /// Keys of `type` whose JSON key path overlaps another mapped key's.
     static func overlappingKeys(_ type: any JSONSerializing.Type) -> Set<String> {
         func paths(_ keyPath: JSONKeyPath) -> [String] {

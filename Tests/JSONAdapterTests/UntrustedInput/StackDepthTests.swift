@@ -6,28 +6,20 @@ import Foundation
 import Testing
 @testable import JSONAdapter
 
-final class DepthTree: JSONSerializing {
-    var name = ""
-    var child: DepthTree?
-    var extra: Any?
-    required init() {}
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name", "child": "child", "extra": "extra"] }
-}
-
 /// `{"name":"n","child":{"name":"n","child":…}}`, `levels` objects deep.
 func depthTreeJSON(_ levels: Int) -> Data {
     Data((String(repeating: #"{"name":"n","child":"#, count: levels - 1) + #"{"name":"n"}"#
         + String(repeating: "}", count: levels - 1)).utf8)
 }
 
-@Suite("Robustness: stack depth")
+@Suite("Untrusted input: stack depth")
 struct StackDepthTests {
     #if os(macOS) || os(Linux) || os(Windows)
     @Test("decoding a model nested 1,500 levels deep with the depth limit raised throws instead of overflowing")
     func deepDecode() async {
         await #expect(processExitsWith: .success) {
             do {
-                _ = try JSONAdapter.model(of: DepthTree.self, fromJSONData: depthTreeJSON(1_500), options: .init(maximumDepth: 100_000))
+                _ = try JSONAdapter.model(of: Tree.self, fromJSONData: depthTreeJSON(1_500), options: .init(maximumDepth: 100_000))
                 // On a thread whose stack holds it, decoding succeeds; either way it must not crash.
             } catch let error as JSONAdapterError {
                 guard error.code == .invalidValue, "\(error)".contains("too deep") else { exit(2) }
@@ -43,7 +35,7 @@ struct StackDepthTests {
             var object: [String: Any] = ["name": "leaf"]
             for _ in 0..<5_000 { object = ["name": "n", "child": object] }
             do {
-                _ = try JSONAdapter.model(of: DepthTree.self, from: object)
+                _ = try JSONAdapter.model(of: Tree.self, from: object)
             } catch let error as JSONAdapterError {
                 guard "\(error)".contains("too deep") else { exit(2) }
             } catch {
@@ -55,10 +47,10 @@ struct StackDepthTests {
     @Test("encoding a model chain deeper than the stack holds throws")
     func deepEncode() async {
         await #expect(processExitsWith: .success) {
-            let root = DepthTree()
+            let root = Tree()
             var node = root
             for _ in 0..<5_000 {
-                let next = DepthTree()
+                let next = Tree()
                 node.child = next
                 node = next
             }
@@ -78,7 +70,7 @@ struct StackDepthTests {
     func deepAnyValue() throws {
         var value: Any = 1
         for _ in 0..<6_000 { value = [value] }
-        let model = DepthTree()
+        let model = Tree()
         model.extra = value
         let error = try #require(throws: JSONAdapterError.self) { try JSONAdapter.jsonData(from: model) }
         #expect(error.code == .invalidValue)
@@ -90,14 +82,14 @@ struct StackDepthTests {
         await #expect(processExitsWith: .success) {
             let array = NSMutableArray()
             array.add(array)
-            let model = DepthTree()
+            let model = Tree()
             model.extra = array
             do {
                 _ = try JSONAdapter.jsonData(from: model)
                 exit(2)
             } catch {}
             // The other paths that meet it terminate too.
-            let other = DepthTree()
+            let other = Tree()
             other.extra = array
             guard model == other, model.hashValue == other.hashValue else { exit(3) }
             guard model.description.contains("NSMutableArray(count: 1)") else { exit(4) }
@@ -109,4 +101,16 @@ struct StackDepthTests {
         }
     }
     #endif
+}
+
+// MARK: - Models
+
+extension StackDepthTests {
+    final class Tree: JSONSerializing {
+        var name = ""
+        var child: Tree?
+        var extra: Any?
+        required init() {}
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["name": "name", "child": "child", "extra": "extra"] }
+    }
 }

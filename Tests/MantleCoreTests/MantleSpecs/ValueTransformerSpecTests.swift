@@ -3,7 +3,8 @@
 //  Port of Mantle's MantleTests/MTLValueTransformerSpec.m and
 //  MantleTests/MTLValueTransformerInversionAdditionsSpec.m, plus tests of behaviour
 //  that MTLValueTransformer.m / NSValueTransformer+MTLInversionAdditions.m implement
-//  but the specs do not exercise (marked "Mantle source:" or "API.md:").
+//  but the specs do not exercise (marked "Mantle source:"), and the Swift API's own
+//  rules where it differs (marked "Swift:").
 //
 //  Mantle's `+[transformer.class allowsReverseTransformation]` is the instance
 //  property `allowsReverseTransformation`.
@@ -35,7 +36,7 @@ struct ValueTransformerSpecTests {
         #expect(try transformer.transformedValue("bar") as? String == "barbar")
     }
 
-    // API.md: reverseTransformedValue "throws if not reversible" (Mantle: a plain
+    // Swift: reverseTransformedValue throws if the transformer is not reversible (Mantle: a plain
     // MTLValueTransformer does not implement -reverseTransformedValue:).
     @Test("a forward transformer throws notReversible when reverse transforming")
     func forwardTransformerIsNotReversible() throws {
@@ -43,7 +44,7 @@ struct ValueTransformerSpecTests {
             (value as? String).map { $0 + "bar" }
         })
 
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try transformer.reverseTransformedValue("foobar")
         })
         #expect(error.code == .notReversible)
@@ -143,14 +144,14 @@ struct ValueTransformerInversionSpecTests {
     }
 
     // Mantle asserts (NSParameterAssert(self.class.allowsReverseTransformation));
-    // API.md: "where Mantle asserts or crashes, we throw". `inverted` cannot throw, so
+    // Swift: where Mantle asserts or crashes, the Swift API throws. `inverted` cannot throw, so
     // the inverted transformer's forward direction (the original's reverse) throws.
     @Test("inverting a one-way transformer throws notReversible when used forward")
     func invertOneWay() throws {
         let oneWay = ValueTransformer(forward: { _ in "forward" })
         let inverted = oneWay.inverted
 
-        let error = try #require(MantleSpec.caught(TransformerError.self) {
+        let error = try #require(caught(TransformerError.self) {
             _ = try inverted.transformedValue("x")
         })
         #expect(error.code == .notReversible)

@@ -2,32 +2,12 @@ import Foundation
 import Testing
 @testable import MantleCore
 
-/// One init(dictionary:) case: a key, a value, and what must come of it.
-struct ConversionCase: CustomTestStringConvertible, @unchecked Sendable {
-    let key: String
-    let value: Any?
-    /// `nil` when the value must be accepted.
-    let error: ModelError.Code?
-    /// Checks the stored value when accepted.
-    let check: @Sendable (any Model) -> Bool
-
-    var testDescription: String { "\(key) = \(String(describing: value))" }
-
-    static func accepts(_ key: String, _ value: Any?, _ check: @escaping @Sendable (any Model) -> Bool) -> Self {
-        ConversionCase(key: key, value: value, error: nil, check: check)
-    }
-
-    static func rejects(_ key: String, _ value: Any?, _ code: ModelError.Code) -> Self {
-        ConversionCase(key: key, value: value, error: code, check: { _ in true })
-    }
-}
-
 /// Reads a property of either scalar model variant.
 private func property<T>(_ model: any Model, _ key: String, as: T.Type) -> T? {
     model.value(forKey: key) as? T
 }
 
-private let conversionCases: [ConversionCase] = [
+private let conversionCases: [ModelConversionTests.Case] = [
     .accepts("int", 3) { property($0, "int", as: Int.self) == 3 },
     .accepts("int", 3.0) { property($0, "int", as: Int.self) == 3 },
     .accepts("int", NSNumber(value: 42)) { property($0, "int", as: Int.self) == 42 },
@@ -82,16 +62,16 @@ private let conversionCases: [ConversionCase] = [
 @Suite("Type checks of init(dictionary:)")
 struct ModelConversionTests {
     @Test("struct conversions", arguments: conversionCases)
-    func structConversion(_ example: ConversionCase) throws {
+    func structConversion(_ example: Case) throws {
         try check(example, ScalarModel.self)
     }
 
     @Test("class conversions", arguments: conversionCases)
-    func classConversion(_ example: ConversionCase) throws {
+    func classConversion(_ example: Case) throws {
         try check(example, ScalarClassModel.self)
     }
 
-    private func check(_ example: ConversionCase, _ type: any Model.Type) throws {
+    private func check(_ example: Case, _ type: any Model.Type) throws {
         var dictionary: [String: Any] = [:]
         dictionary[example.key] = example.value ?? Optional<Any>.none as Any
         if let code = example.error {
@@ -127,5 +107,29 @@ struct ModelConversionTests {
         model.int = 4
         #expect(throws: ModelError.self) { try model.setValue(4.5, forKey: "int") }
         #expect(model.int == 4)
+    }
+}
+
+// MARK: - Models
+
+extension ModelConversionTests {
+    /// One init(dictionary:) case: a key, a value, and what must come of it.
+    struct Case: CustomTestStringConvertible, @unchecked Sendable {
+        let key: String
+        let value: Any?
+        /// `nil` when the value must be accepted.
+        let error: ModelError.Code?
+        /// Checks the stored value when accepted.
+        let check: @Sendable (any Model) -> Bool
+
+        var testDescription: String { "\(key) = \(String(describing: value))" }
+
+        static func accepts(_ key: String, _ value: Any?, _ check: @escaping @Sendable (any Model) -> Bool) -> Self {
+            Case(key: key, value: value, error: nil, check: check)
+        }
+
+        static func rejects(_ key: String, _ value: Any?, _ code: ModelError.Code) -> Self {
+            Case(key: key, value: value, error: code, check: { _ in true })
+        }
     }
 }

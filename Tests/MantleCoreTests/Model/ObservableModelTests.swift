@@ -371,30 +371,34 @@ private func changedKeys(of profile: ObservableModelTests.Profile,
     ], during: body)
 }
 
-/// Runs `decodeProperties(from:)` on an instance that already exists, with
-/// the decoder `JSONDecoder` gives for some JSON.
-final class DecodeInto: @unchecked Sendable {
-    /// The user-info key under which the decoding finds this object.
-    static let key = CodingUserInfoKey(rawValue: "DecodeInto")!
-    /// Decodes into the instance.
-    private let body: (any Decoder) throws -> Void
+// MARK: - Models
 
-    private init(_ body: @escaping (any Decoder) throws -> Void) { self.body = body }
+extension ObservableModelTests {
+    /// Runs `decodeProperties(from:)` on an instance that already exists, with
+    /// the decoder `JSONDecoder` gives for some JSON.
+    final class DecodeInto: @unchecked Sendable {
+        /// The user-info key under which the decoding finds this object.
+        static let key = CodingUserInfoKey(rawValue: "DecodeInto")!
+        /// Decodes into the instance.
+        private let body: (any Decoder) throws -> Void
 
-    /// What `JSONDecoder` decodes: it hands the decoder to the instance.
-    private struct Refresh: Decodable {
-        init(from decoder: any Decoder) throws {
-            guard let target = decoder.userInfo[DecodeInto.key] as? DecodeInto else {
-                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no target"))
+        private init(_ body: @escaping (any Decoder) throws -> Void) { self.body = body }
+
+        /// What `JSONDecoder` decodes: it hands the decoder to the instance.
+        private struct Refresh: Decodable {
+            init(from decoder: any Decoder) throws {
+                guard let target = decoder.userInfo[DecodeInto.key] as? DecodeInto else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no target"))
+                }
+                try target.body(decoder)
             }
-            try target.body(decoder)
         }
-    }
 
-    /// Decodes `json` into `model` through `decodeProperties(from:)`.
-    static func decode<M: Model & Decodable & AnyObject>(_ json: String, into model: M) throws {
-        let decoder = JSONDecoder()
-        decoder.userInfo[key] = DecodeInto { try model.decodeProperties(from: $0) }
-        _ = try decoder.decode(Refresh.self, from: Data(json.utf8))
+        /// Decodes `json` into `model` through `decodeProperties(from:)`.
+        static func decode<M: Model & Decodable & AnyObject>(_ json: String, into model: M) throws {
+            let decoder = JSONDecoder()
+            decoder.userInfo[key] = DecodeInto { try model.decodeProperties(from: $0) }
+            _ = try decoder.decode(Refresh.self, from: Data(json.utf8))
+        }
     }
 }

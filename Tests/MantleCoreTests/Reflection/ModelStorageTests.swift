@@ -13,13 +13,13 @@ struct ModelStorageTests {
     func classReference() {
         #expect(MemoryLayout<TestClassModel>.size == MemoryLayout<AnyObject>.size)
         #expect(MemoryLayout<SubclassTestModel>.size == MemoryLayout<AnyObject>.size)
-        #expect(MemoryLayout<ObjectUser>.size == MemoryLayout<AnyObject>.size)
+        #expect(MemoryLayout<ModelObjectTests.User>.size == MemoryLayout<AnyObject>.size)
         let model = SubclassTestModel()
         #expect(model.objectReference === model)
         // Seen through the superclass, a subclass instance is still the same object.
         let base: TestClassModel = model
         #expect(base.objectReference === model)
-        let object = ObjectUser()
+        let object = ModelObjectTests.User()
         #expect(object.objectReference === object)
     }
 

@@ -10,26 +10,8 @@ import Foundation
 import Testing
 @testable import MantleCore
 
-/// One conversion: a source value, the target type, and the expected result
-/// (`nil` when the conversion must fail).
-struct NumericCase: CustomTestStringConvertible, @unchecked Sendable {
-    let source: Any
-    let check: @Sendable (Any) -> Bool?
-    let label: String
-
-    var testDescription: String { label }
-
-    /// A case converting `source` to `T`, expecting `expected` (`nil`: must fail).
-    static func convert<T: Equatable & Sendable>(_ source: Any, to: T.Type, _ expected: T?) -> NumericCase {
-        NumericCase(source: source, check: { value in
-            let result = try? ValueConversion.converter(to: T.self).convert(value)
-            return result == expected
-        }, label: "\(type(of: source)) \(source) → \(T.self): \(expected.map { "\($0)" } ?? "fails")")
-    }
-}
-
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-private func wideCases() -> [NumericCase] {
+private func wideCases() -> [NumericConversionTests.Case] {
     let twoTo100 = Int128(1) << 100
     return [
         // Int128 / UInt128 as sources.
@@ -65,7 +47,7 @@ private func wideCases() -> [NumericCase] {
 }
 
 #if !(os(macOS) && arch(x86_64))
-private let float16Cases: [NumericCase] = [
+private let float16Cases: [NumericConversionTests.Case] = [
     .convert(Float16(1.5), to: Double.self, 1.5),
     .convert(Float16(1.5), to: Int.self, nil),
     .convert(Float16(-2048), to: Int16.self, -2048),
@@ -78,12 +60,12 @@ private let float16Cases: [NumericCase] = [
     .convert(Float(0.5), to: Float16.self, 0.5),
 ]
 #else
-private let float16Cases: [NumericCase] = []
+private let float16Cases: [NumericConversionTests.Case] = []
 #endif
 
 #if (os(Linux) || os(macOS)) && arch(x86_64)
 /// Float80 holds integers beyond `Double`'s precision: they convert exactly.
-private let float80Cases: [NumericCase] = [
+private let float80Cases: [NumericConversionTests.Case] = [
     .convert(Float80(9_007_199_254_740_993), to: Int.self, 9_007_199_254_740_993),
     .convert(Float80(UInt64.max), to: UInt64.self, .max),
     .convert(-Float80(UInt64.max) - 2, to: Double.self, -0x1p64),
@@ -91,33 +73,20 @@ private let float80Cases: [NumericCase] = [
     .convert(Float80(2.5), to: Double.self, 2.5),
 ]
 #else
-private let float80Cases: [NumericCase] = []
+private let float80Cases: [NumericConversionTests.Case] = []
 #endif
 
-private func allNumericCases() -> [NumericCase] {
+private func allNumericCases() -> [NumericConversionTests.Case] {
     var cases = float16Cases + float80Cases
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { cases += wideCases() }
     return cases
-}
-
-/// `Int??` and friends, for the nested-optional round trip.
-struct NestedOptionalModel: Model {
-    var nested: Int?? = 5
-    var triple: Int??? = nil
-    var plain: Int? = 1
-}
-
-/// A model with one property of each typed-closure input.
-struct ClosureInputModel: Model {
-    var date: Date?
-    var count: Int64 = 0
 }
 
 @Suite("Numeric conversions and nested optionals (issue 9, items 7 and 8)")
 struct NumericConversionTests {
 
     @Test("128-bit integers and Float16 convert to and from other numeric types exactly", arguments: allNumericCases())
-    func numericConversion(_ testCase: NumericCase) {
+    func numericConversion(_ testCase: Case) {
         #expect(testCase.check(testCase.source) == true)
     }
 
@@ -202,5 +171,40 @@ struct NumericConversionTests {
         #expect(try NestedOptionalModel(dictionary: ["nested": Optional<Int>.none as Any]).nested == .some(nil))
         #expect(try NestedOptionalModel(dictionary: ["nested": 3]).nested == .some(3))
         #expect(throws: ModelError.self) { try NestedOptionalModel(dictionary: ["nested": "3"]) }
+    }
+}
+
+// MARK: - Models
+
+extension NumericConversionTests {
+    /// One conversion: a source value, the target type, and the expected result
+    /// (`nil` when the conversion must fail).
+    struct Case: CustomTestStringConvertible, @unchecked Sendable {
+        let source: Any
+        let check: @Sendable (Any) -> Bool?
+        let label: String
+
+        var testDescription: String { label }
+
+        /// A case converting `source` to `T`, expecting `expected` (`nil`: must fail).
+        static func convert<T: Equatable & Sendable>(_ source: Any, to: T.Type, _ expected: T?) -> Case {
+            Case(source: source, check: { value in
+                let result = try? ValueConversion.converter(to: T.self).convert(value)
+                return result == expected
+            }, label: "\(type(of: source)) \(source) → \(T.self): \(expected.map { "\($0)" } ?? "fails")")
+        }
+    }
+
+    /// `Int??` and friends, for the nested-optional round trip.
+    struct NestedOptionalModel: Model {
+        var nested: Int?? = 5
+        var triple: Int??? = nil
+        var plain: Int? = 1
+    }
+
+    /// A model with one property of each typed-closure input.
+    struct ClosureInputModel: Model {
+        var date: Date?
+        var count: Int64 = 0
     }
 }

@@ -1,0 +1,67 @@
+//  Decoding from a sub-path of a response (`"items"`, `"data.viewer"`), on
+//  both decoding paths, with errors naming the whole path.
+
+import Foundation
+import GitHubModels
+import Testing
+import MantleTestSupport
+@testable import JSONAdapter
+
+@Suite("Decoding from a sub-path")
+struct SubPathTests {
+    @Test("the items of a real search response, from bytes and from a dictionary")
+    func searchItems() throws {
+        let data = try GitHubFixtures.data("search-issues")
+        let fromBytes = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data, options: .keyPath("items"))
+        let dictionary = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let fromDictionary = try JSONAdapter.models(of: GHIssue.self, from: dictionary, options: .keyPath("items"))
+        let items = try #require(dictionary["items"] as? [Any])
+        #expect(fromBytes.count == items.count)
+        #expect(!fromBytes.isEmpty)
+        #expect(fromBytes == fromDictionary)
+        #expect(fromBytes == (try JSONAdapter.models(of: GHIssue.self, from: items)))
+    }
+
+    static let envelope = #"{"data": {"viewer": {"id": 1, "name": "octo"}, "list": [{"id": 2}, {"id": "x"}], "nothing": null, "text": "t"}}"#
+
+    @Test("one model from a nested object", arguments: DecodingPath.allCases)
+    func nestedObject(path: DecodingPath) throws {
+        let item = try decode(path, "data.viewer")
+        #expect(item.id == 1 && item.name == "octo")
+    }
+
+    @Test("errors name the path", arguments: DecodingPath.allCases)
+    func errors(path: DecodingPath) throws {
+        let missing = try #require(throws: JSONAdapterError.self) { try decode(path, "data.missing") }
+        #expect(missing.code == .invalidJSONDictionary)
+        #expect(missing.jsonKeyPath == "data.missing")
+        let null = try #require(throws: JSONAdapterError.self) { try decode(path, "data.nothing") }
+        #expect(null.code == .invalidJSONDictionary)
+        let notObject = try #require(throws: JSONAdapterError.self) { try decode(path, "data.text") }
+        #expect(notObject.code == .invalidJSONDictionary)
+        #expect(notObject.jsonKeyPath == "data.text")
+        let through = try #require(throws: JSONAdapterError.self) { try decode(path, "data.text.deeper") }
+        #expect(through.code == .invalidJSONDictionary)
+        let element = try #require(throws: JSONAdapterError.self) { try decodeArray(path, "data.list") }
+        #expect(element.code == .invalidValue)
+        #expect(element.jsonKeyPath == "data.list[1].id")
+        let malformed = try #require(throws: JSONAdapterError.self) { try decode(path, "data..viewer") }
+        #expect(malformed.code == .invalidJSONMapping)
+        let notArray = try #require(throws: JSONAdapterError.self) { try decodeArray(path, "data.viewer") }
+        #expect(notArray.code == .invalidJSONDictionary)
+    }
+
+    private func decode(_ path: DecodingPath, _ keyPath: String) throws -> ValueModels.Item {
+        switch path {
+        case .data: return try JSONAdapter.model(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
+        case .dictionary: return try JSONAdapter.model(of: ValueModels.Item.self, from: FoundationJSON.object(Self.envelope), options: .keyPath(keyPath))
+        }
+    }
+
+    private func decodeArray(_ path: DecodingPath, _ keyPath: String) throws -> [ValueModels.Item] {
+        switch path {
+        case .data: return try JSONAdapter.models(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
+        case .dictionary: return try JSONAdapter.models(of: ValueModels.Item.self, from: FoundationJSON.object(Self.envelope), options: .keyPath(keyPath))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//
+//  TransformingValuesTests.swift
+//  TransformingValues.md (and README's "Transformers"): XYUser's typed and
+//  composite transformers, failures, JSON null, per-type registration and the
+//  predefined transformers.
+//
+
+import Foundation
+import Testing
+import MantleTestSupport
+@testable import JSONAdapter
+
+@Suite("TransformingValues.md (and README: Transformers)")
+struct TransformingValuesTests {
+    @Test("XYUser: typed tint transformer, composite location, default URL")
+    func decodeXYUser() throws {
+        let json = try FoundationJSON.object("""
+            {"name": "Ann", "blog": "https://ann.example", "tint_hex": "#ff8000", "lat": 52.5, "lng": 13.25}
+            """)
+        let user = try JSONAdapter.model(of: XYUser.self, from: json)
+        #expect(user.name == "Ann")
+        #expect(user.website == URL(string: "https://ann.example"))
+        #expect(user.tint == Color(red: 255, green: 128, blue: 0))
+        #expect(user.location == Location(latitude: 52.5, longitude: 13.25))
+
+        // A composite path always hands the transformer a dictionary, with
+        // only the paths that are present.
+        let partial = try JSONAdapter.model(of: XYUser.self, from: ["lat": 1.5])
+        #expect(partial.location == Location(latitude: 1.5, longitude: nil))
+        #expect(partial.tint == .black)
+    }
+
+    @Test("XYUser encodes tint back to hex; the one-way location transformer writes nothing")
+    func encodeXYUser() throws {
+        var user = XYUser()
+        user.name = "Ann"
+        user.tint = Color(red: 0, green: 0x80, blue: 0xff)
+        user.location = Location(latitude: 1, longitude: 2)
+        let json = try JSONAdapter.jsonDictionary(from: user)
+        #expect(json["tint_hex"] as? String == "#0080ff")
+        #expect(json["name"] as? String == "Ann")
+        #expect(json["blog"] is NSNull)
+        #expect(json["lat"] == nil && json["lng"] == nil)
+        let reparsed = try #require(JSONSerialization.jsonObject(with: try JSONAdapter.jsonData(from: user)) as? [String: Any])
+        #expect(reparsed["tint_hex"] as? String == "#0080ff")
+    }
+
+    @Test("a failing transformer: .invalidValue with the TransformerError and its inputValue underneath")
+    func transformerFailure() throws {
+        let error = try #require(throws: JSONAdapterError.self) {
+            try JSONAdapter.model(of: XYUser.self, fromJSONData: Data(#"{"tint_hex": "zzz"}"#.utf8))
+        }
+        #expect(error.code == .invalidValue)
+        #expect(error.propertyKey == "tint")
+        #expect(error.jsonKeyPath == "tint_hex")
+        let underlying = try #require(error.underlyingError as? TransformerError)
+        #expect(underlying.code == .invalidInput)
+        #expect(underlying.inputValue as? String == "zzz")
+        #expect(error.description.hasPrefix(#"XYUser.tint → "tint_hex": "#))
+    }
+
+    @Test("typed transformers treat NSNull as invalid input; the adapter hands JSON null over as nil")
+    func nullHandling() throws {
+        let typed = try #require(XYUser.jsonTransformer(forKey: "tint"))
+        let error = #expect(throws: TransformerError.self) { try typed.transformedValue(NSNull()) }
+        #expect(error?.code == .invalidInput)
+        #expect(try typed.transformedValue(nil) == nil)
+
+        let probe = try JSONAdapter.model(of: NullProbe.self, fromJSONData: Data(#"{"note": null}"#.utf8))
+        #expect(probe.note == "got nil")
+    }
+
+    @Test("choice order: jsonTransformer(forKey:), then register(_:forType:) (optionals and elements too)")
+    func perTypeRegistration() throws {
+        let celsius = ValueTransformer(forward: { (degrees: Double) in Celsius(degrees: degrees) },
+                                       reverse: { (value: Celsius) in value.degrees })
+        JSONAdapter.register(celsius, forType: Celsius.self)
+        defer { JSONAdapter.register(nil, forType: Celsius.self) }
+
+        let weather = try JSONAdapter.model(of: Weather.self, from: try FoundationJSON.object("""
+            {"current": 21.5, "yesterday": 19.5, "forecast": [20.5, 22.5], "record": "38.5C"}
+            """))
+        #expect(weather.current == Celsius(degrees: 21.5))
+        #expect(weather.yesterday == Celsius(degrees: 19.5))
+        #expect(weather.forecast == [Celsius(degrees: 20.5), Celsius(degrees: 22.5)])
+        #expect(weather.record == Celsius(degrees: 38.5))   // its own transformer wins
+
+        let json = try JSONAdapter.jsonDictionary(from: weather)
+        #expect(json["current"] as? Double == 21.5)
+        #expect(json["forecast"] as? [Double] == [20.5, 22.5])
+        #expect(json["record"] as? String == "38.5C")
+    }
+
+    @Test("predefined transformers and the name registry")
+    func predefined() throws {
+        let url = try #require(ValueTransformer.named(.url))
+        #expect(try url.transformedValue("https://github.com") as? URL == URL(string: "https://github.com"))
+        #expect(try ValueTransformer.uuid.transformedValue("E621E1F8-C36C-495A-93FC-0C247A3E6E5F") as? UUID
+                == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(try ValueTransformer.bool.transformedValue(1) as? Bool == true)
+
+        let state = ValueTransformer.valueMapping(["open": GitHubWalkthrough.GHIssueState.open, "closed": GitHubWalkthrough.GHIssueState.closed],
+                                                  defaultValue: GitHubWalkthrough.GHIssueState.open)
+        #expect(try state.transformedValue("closed") as? GitHubWalkthrough.GHIssueState == .closed)
+        #expect(try state.transformedValue("other") as? GitHubWalkthrough.GHIssueState == .open)
+        #expect(try state.reverseTransformedValue(GitHubWalkthrough.GHIssueState.closed) as? String == "closed")
+
+        let urls = ValueTransformer.arrayMapping(.url)
+        #expect(try urls.transformedValue(["https://a.example"]) as? [URL] == [URL(string: "https://a.example")!])
+        #expect(throws: TransformerError.self) { try ValueTransformer.validating(String.self).transformedValue(1) }
+
+        let day = ValueTransformer.date(format: "yyyy-MM-dd")
+        #expect(try day.transformedValue("2011-04-22") as? Date == (try GitHubWalkthrough.date("2011-04-22T00:00:00Z")))
+        let decimal = ValueTransformer.number(style: .decimal)
+        #expect((try decimal.transformedValue("1234.5") as? NSNumber)?.doubleValue == 1234.5)
+
+        let inverted = ValueTransformer.url.inverted
+        #expect(try inverted.transformedValue(URL(string: "https://github.com")!) as? String == "https://github.com")
+
+        ValueTransformer.register(ValueTransformer.bool.inverted, forName: "TransformingValuesInvertedBool")
+        #expect(ValueTransformer.named("TransformingValuesInvertedBool") != nil)
+
+        let users = JSONAdapter.arrayTransformer(modelType: GitHubWalkthrough.GHUser.self)
+        let decoded = try #require(try users.transformedValue([["login": "a"], ["login": "b"]]) as? [GitHubWalkthrough.GHUser])
+        #expect(decoded.map(\.login) == ["a", "b"])
+        let one = JSONAdapter.dictionaryTransformer(modelType: GitHubWalkthrough.GHUser.self)
+        #expect((try one.reverseTransformedValue(decoded[0]) as? [String: Any])?["login"] as? String == "a")
+    }
+}
+
+// MARK: - Models
+
+extension TransformingValuesTests {
+    /// The `Color` README's `XYUser` implies: made from and written as a hex string.
+    struct Color: Hashable, Sendable {
+        var red: UInt8
+        var green: UInt8
+        var blue: UInt8
+
+        static let black = Color(red: 0, green: 0, blue: 0)
+
+        init(red: UInt8, green: UInt8, blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+
+        /// `#rrggbb` or `rrggbb`; `nil` for anything else.
+        init?(hex: String) {
+            let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+            guard digits.count == 6, let value = UInt32(digits, radix: 16) else { return nil }
+            self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+        }
+
+        /// `#rrggbb`.
+        var hex: String {
+            "#" + [red, green, blue].map { String(format: "%02x", Int($0)) }.joined()
+        }
+    }
+
+    /// The `Location` README's `XYUser` implies.
+    struct Location: Hashable, Sendable {
+        var latitude: Double?
+        var longitude: Double?
+    }
+
+    /// README's `XYUser`.
+    struct XYUser: JSONSerializing {
+        var name = ""
+        var website: URL?
+        var tint: Color = .black
+        var location: Location?
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "name": "name", "website": "blog", "tint": "tint_hex", "location": ["lat", "lng"],
+        ]
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            switch key {
+            case "tint":      // typed closures, no Any casts
+                return ValueTransformer(forward: { (hex: String) in Color(hex: hex) },
+                                        reverse: { (color: Color) in color.hex })
+            case "location":  // a composite path gives a dictionary keyed by the paths
+                return ValueTransformer(forward: { (parts: [String: Any]) in
+                    Location(latitude: parts["lat"] as? Double, longitude: parts["lng"] as? Double)
+                })
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// A type used only here, for `JSONAdapter.register(_:forType:)`.
+    struct Celsius: Hashable, Sendable {
+        var degrees = 0.0
+    }
+
+    /// Properties of a registered type: plain, optional, elements, and one with
+    /// its own transformer (which wins over the registered one).
+    struct Weather: JSONSerializing {
+        var current = Celsius()
+        var yesterday: Celsius?
+        var forecast: [Celsius] = []
+        var record = Celsius()
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "current": "current", "yesterday": "yesterday", "forecast": "forecast", "record": "record",
+        ]
+
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            guard key == "record" else { return nil }
+            return ValueTransformer(forward: { (text: String) in Double(text.dropLast()).map { Celsius(degrees: $0) } },
+                                    reverse: { (celsius: Celsius) in "\(celsius.degrees)C" })
+        }
+    }
+
+    /// A transformer that records the input it is given, to show what the adapter hands it.
+    struct NullProbe: JSONSerializing {
+        var note = ""
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["note": "note"]
+        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+            ValueTransformer(forward: { (value: Any?) -> Any? in value == nil ? "got nil" : "got \(value!)" })
+        }
+    }
+}

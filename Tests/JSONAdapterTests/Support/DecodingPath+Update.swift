@@ -1,0 +1,39 @@
+//  DecodingPath+Update.swift
+//  Partial updates and decoding from a Foundation object on either decoding
+//  path (decoding with a configuration is in DecodingPath+Configuration.swift),
+//  and the canonical text of what a model encodes to on either encoding path.
+
+import Foundation
+import MantleTestSupport
+import Testing
+@testable import JSONAdapter
+
+extension DecodingPath {
+    /// Updates `model` from JSON text: the bytes, or their `JSONSerialization` dictionary.
+    func update<M: JSONSerializing>(_ model: inout M, _ json: String) throws {
+        switch self {
+        case .dictionary: try JSONAdapter.update(&model, from: FoundationJSON.object(json))
+        case .data: try JSONAdapter.update(&model, fromJSONData: Data(json.utf8))
+        }
+    }
+
+    /// Decodes a model from a Foundation JSON object: the object itself, or
+    /// the bytes `JSONSerialization` writes for it.
+    func decode<M: JSONSerializing>(_ type: M.Type, object: [String: Any]) throws -> M {
+        switch self {
+        case .dictionary:
+            return try JSONAdapter.model(of: type, from: FoundationJSON.object(JSONSerialization.data(withJSONObject: object)))
+        case .data:
+            return try JSONAdapter.model(of: type, fromJSONData: JSONSerialization.data(withJSONObject: object))
+        }
+    }
+
+    /// The canonical (sorted-key) text of what `model` encodes to, through
+    /// `jsonDictionary(from:)` and through `jsonData(from:)`.
+    static func encodedTexts(_ model: any JSONSerializing,
+                             configuration: JSONAdapter.Configuration = .standard) throws -> (dictionary: String, data: String) {
+        let dictionary = try JSONAdapter.jsonDictionary(from: model, configuration: configuration)
+        let data = try FoundationJSON.object(JSONAdapter.jsonData(from: model, configuration: configuration))
+        return (FoundationJSON.canonical(dictionary), FoundationJSON.canonical(data))
+    }
+}

@@ -1,0 +1,70 @@
+//
+//  JSONWriterTests.swift
+//  JSONWriter: string escaping, streaming output, doubles, non-finite numbers.
+//
+
+import Foundation
+import Testing
+
+@testable import MantleJSON
+import MantleTestSupport
+
+// MARK: - Writer
+
+/// Tests: Writer.
+@Suite("JSONParsing: writer")
+struct JSONParsingWriterTests {
+    /// Checks: String escaping.
+    @Test("JSONParsing: string escaping")
+    func escaping() {
+        var writer = JSONWriter()
+        writer.write("a\"b\\c/d\n\t\r\u{8}\u{C}\u{1}\u{1F}\u{7F}é😀\u{0}")
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == #""a\"b\\c/d\n\t\r\b\f\u0001\u001f"# + "\u{7F}é😀" + #"\u0000""#)
+    }
+
+    /// Checks: Streaming API and commas.
+    @Test("JSONParsing: streaming API and commas")
+    func streaming() throws {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.writeKey("a")
+        writer.beginArray()
+        writer.write(Int64(-9_223_372_036_854_775_808))
+        writer.write(UInt64.max)
+        try writer.write(1.5)
+        try writer.write(3.0)
+        writer.write(true)
+        writer.writeNull()
+        writer.beginArray()
+        writer.endArray()
+        writer.beginObject()
+        writer.endObject()
+        writer.endArray()
+        writer.writeKey("b")
+        writer.write("x")
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == #"{"a":[-9223372036854775808,18446744073709551615,1.5,3.0,true,null,[],{}],"b":"x"}"#)
+    }
+
+    /// Checks: Doubles round-trip.
+    @Test("JSONParsing: doubles round-trip", arguments: [
+        0.1, -0.0, 3.0, 1e20, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, 123456.789, -2.5e-300, 0.30000000000000004,
+    ])
+    func doubles(_ value: Double) throws {
+        var writer = JSONWriter()
+        try writer.write(value)
+        let document = try JSONDocument(bytes: writer.bytes)
+        #expect(document.number(at: 0) == .double(value))
+        if case .double(let d) = document.number(at: 0) { #expect(d.sign == value.sign) }
+    }
+
+    /// Checks: Non-finite numbers throw.
+    @Test("JSONParsing: non-finite numbers throw", arguments: [Double.nan, .infinity, -.infinity])
+    func nonFinite(_ value: Double) {
+        var writer = JSONWriter()
+        #expect(throws: JSONWriterError.self) { try writer.write(value) }
+        #expect(throws: JSONWriterError.self) { try writer.write(Float(value)) }
+    }
+}
