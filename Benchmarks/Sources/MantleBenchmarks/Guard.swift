@@ -109,11 +109,11 @@ enum GuardRun {
                         },
                         encode: { try JSONAdapter.jsonData(from: $0) })
         case .twitter:
-            try measureModel(TwitterSearch.self, corpus, data: Data(contentsOf: inputURL(corpus)))
+            try measureModel(TwitterCorpus.Search.self, corpus, data: Data(contentsOf: inputURL(corpus)))
         case .citm:
-            try measureModel(Catalog.self, corpus, data: Data(contentsOf: inputURL(corpus)))
+            try measureModel(CitmCorpus.Catalog.self, corpus, data: Data(contentsOf: inputURL(corpus)))
         case .canada:
-            try measureModel(Canada.self, corpus, data: firstRings(canadaRings, of: Data(contentsOf: inputURL(corpus))))
+            try measureModel(CanadaCorpus.FeatureCollection.self, corpus, data: firstRings(canadaRings, of: Data(contentsOf: inputURL(corpus))))
         }
     }
 

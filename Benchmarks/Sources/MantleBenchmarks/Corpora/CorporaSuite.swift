@@ -1,101 +1,12 @@
 // The standard JSON corpora (twitter.json, citm_catalog.json, canada.json),
 // read from ../shared/fixtures/corpora beside the repository when it exists
-// (a development checkout; the library and its tests never read it): MB/s for
-// parse-only, decode and encode, this library against JSONSerialization,
-// JSONDecoder and JSONEncoder, with the same fields on both sides.
+// (a development checkout; the library and its tests never read it), with full
+// models (every field, as serde's json-benchmark models them): MB/s of parse-only,
+// decode and encode, and the times of `==` and `hash`, this library against
+// JSONSerialization, JSONDecoder, JSONEncoder and the synthesized conformances,
+// and, from Benchmarks/peers/run, serde_json and simdjson on the same files.
 import Foundation
 import JSONAdapter
-
-// MARK: - Models (ours and their Codable twins)
-
-/// The Twitter timestamp format, `Sun Aug 31 00:29:15 +0000 2014`.
-let twitterDateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
-
-struct TwitterUser: JSONSerializing, Codable {
-    var id = 0
-    var name = ""
-    var screenName = ""
-    var followersCount = 0
-    var createdAt: Date?
-    var verified = false
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths(converting: .snakeCase) }
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        key == "createdAt" ? .date(format: twitterDateFormat) : nil
-    }
-}
-
-struct TwitterStatus: JSONSerializing, Codable {
-    var id = 0
-    var text = ""
-    var createdAt: Date?
-    var user = TwitterUser()
-    var retweetCount = 0
-    var favoriteCount = 0
-    var lang = ""
-    var inReplyToStatusId: Int?
-
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths(converting: .snakeCase) }
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-        key == "createdAt" ? .date(format: twitterDateFormat) : nil
-    }
-}
-
-struct TwitterSearch: JSONSerializing, Codable {
-    var statuses: [TwitterStatus] = []
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-struct CatalogPrice: JSONSerializing, Codable {
-    var amount = 0
-    var audienceSubCategoryId = 0
-    var seatCategoryId = 0
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-struct CatalogPerformance: JSONSerializing, Codable {
-    var id = 0
-    var eventId = 0
-    var name: String?
-    var prices: [CatalogPrice] = []
-    var start = 0
-    var venueCode = ""
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-struct CatalogEvent: JSONSerializing, Codable {
-    var id = 0
-    var name = ""
-    var subTopicIds: [Int] = []
-    var topicIds: [Int] = []
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-struct Catalog: JSONSerializing, Codable {
-    var events: [String: CatalogEvent] = [:]
-    var performances: [CatalogPerformance] = []
-    var venueNames: [String: String] = [:]
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-struct CanadaGeometry: JSONSerializing, Codable {
-    var type = ""
-    var coordinates: [[[Double]]] = []
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-struct CanadaFeature: JSONSerializing, Codable {
-    var type = ""
-    var properties: [String: String] = [:]
-    var geometry = CanadaGeometry()
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
-
-struct Canada: JSONSerializing, Codable {
-    var type = ""
-    var features: [CanadaFeature] = []
-    static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-}
 
 /// A model that maps nothing: decoding it is parsing (and validating) alone.
 struct ParseOnly: JSONSerializing {
@@ -103,14 +14,177 @@ struct ParseOnly: JSONSerializing {
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { [:] }
 }
 
-// MARK: - The run
+/// The three standard corpora and how each side reads and writes them.
+enum StandardCorpus: String, CaseIterable {
+    case twitter, citm, canada
 
-/// MB/s of every operation on one corpus, and the ratios behind the goals.
+    /// The file name in the corpora folder.
+    var fileName: String {
+        switch self {
+        case .twitter: "twitter.json"
+        case .citm: "citm_catalog.json"
+        case .canada: "canada.json"
+        }
+    }
+
+    /// The JSONDecoder and JSONEncoder of the twins: twitter's keys are snake case.
+    var coders: (decoder: JSONDecoder, encoder: JSONEncoder) {
+        let decoder = JSONDecoder(), encoder = JSONEncoder()
+        if self == .twitter {
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+        }
+        return (decoder, encoder)
+    }
+
+    /// `body` called with the corpus's model type and its twin's.
+    func withTypes<R>(_ body: some CorpusTypesBody<R>) throws -> R {
+        switch self {
+        case .twitter: try body(TwitterCorpus.Search.self, TwitterTwin.Search.self)
+        case .citm: try body(CitmCorpus.Catalog.self, CitmTwin.Catalog.self)
+        case .canada: try body(CanadaCorpus.FeatureCollection.self, CanadaTwin.FeatureCollection.self)
+        }
+    }
+
+    /// The timed operations on `data`, after checking that every side reads it alike.
+    func operations(_ data: Data) throws -> [CorpusOperation] {
+        struct Operations: CorpusTypesBody {
+            let corpus: StandardCorpus, data: Data
+            func callAsFunction<M: JSONSerializing, Twin: Codable & Hashable>(_: M.Type, _: Twin.Type) throws -> [CorpusOperation] {
+                let (decoder, encoder) = corpus.coders
+                return try CorpusOperation.all(corpus.fileName, data, M.self, Twin.self, decoder: decoder, encoder: encoder)
+            }
+        }
+        return try withTypes(Operations(corpus: self, data: data))
+    }
+}
+
+/// A generic function of a corpus's model and twin types (``StandardCorpus/withTypes(_:)``).
+protocol CorpusTypesBody<Result> {
+    associatedtype Result
+    /// Runs with the model type `M` and its twin `Twin`.
+    func callAsFunction<M: JSONSerializing, Twin: Codable & Hashable>(_: M.Type, _: Twin.Type) throws -> Result
+}
+
+/// One timed operation on a corpus: `run(n)` does it `n` times.
+struct CorpusOperation {
+    /// `parse`, `decode`, `encode`, `==` or `hash`.
+    var operation: String
+    /// Who does it, for the table (`ours`, `JSONDecoder`, ...).
+    var contender: String
+    /// Runs the operation `n` times; the results are freed after the clocks stop.
+    var run: (Int) throws -> Sample
+
+    /// Every operation of both sides on `data`, after the consistency checks:
+    /// ours from bytes equals ours from `JSONSerialization` objects; our
+    /// encoding has every key and value of the input (``JSONEquivalence``) and
+    /// decodes back to the same model; JSONEncoder's encoding of the twin decodes
+    /// (ours) to the same model too.
+    static func all<M: JSONSerializing, Twin: Codable & Hashable>(
+        _ name: String, _ data: Data, _: M.Type, _: Twin.Type, decoder: JSONDecoder, encoder: JSONEncoder
+    ) throws -> [CorpusOperation] {
+        let ours = try JSONAdapter.model(of: M.self, fromJSONData: data)
+        let twin = try decoder.decode(Twin.self, from: data)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CorporaError("\(name): not a JSON object")
+        }
+        guard try JSONAdapter.model(of: M.self, from: object) == ours else {
+            throw CorporaError("\(name): ours from dictionaries != ours from bytes")
+        }
+        let encoded = try JSONAdapter.jsonData(from: ours)
+        if let difference = JSONEquivalence.difference(input: object, output: try JSONSerialization.jsonObject(with: encoded)) {
+            throw CorporaError("\(name): our encoding differs from the input at \(difference)")
+        }
+        guard try JSONAdapter.model(of: M.self, fromJSONData: encoded) == ours else {
+            throw CorporaError("\(name): our encoding does not decode back to the same model")
+        }
+        guard try JSONAdapter.model(of: M.self, fromJSONData: encoder.encode(twin)) == ours else {
+            throw CorporaError("\(name): JSONEncoder's encoding of the twin decodes to another model")
+        }
+        let ours2 = try JSONAdapter.model(of: M.self, fromJSONData: data)
+        let twin2 = try decoder.decode(Twin.self, from: data)
+        return [
+            CorpusOperation(operation: "parse", contender: "JSONSerialization") { n in
+                try timeBatch(n) { try JSONSerialization.jsonObject(with: data) }
+            },
+            CorpusOperation(operation: "parse", contender: "ours (a model mapping nothing)") { n in
+                try timeBatch(n) { try JSONAdapter.model(of: ParseOnly.self, fromJSONData: data) }
+            },
+            CorpusOperation(operation: "decode", contender: "JSONDecoder") { n in
+                try timeBatch(n) { try decoder.decode(Twin.self, from: data) }
+            },
+            CorpusOperation(operation: "decode", contender: "ours") { n in
+                try timeBatch(n) { try JSONAdapter.model(of: M.self, fromJSONData: data) }
+            },
+            CorpusOperation(operation: "decode", contender: "ours from JSONSerialization objects") { n in
+                try timeBatch(n) { try JSONAdapter.model(of: M.self, from: object) }
+            },
+            CorpusOperation(operation: "encode", contender: "JSONEncoder") { n in
+                try timeBatch(n) { try encoder.encode(twin) }
+            },
+            CorpusOperation(operation: "encode", contender: "ours") { n in
+                try timeBatch(n) { try JSONAdapter.jsonData(from: ours) }
+            },
+            CorpusOperation(operation: "==", contender: "synthesized") { n in
+                timeBatch(n) { twin == twin2 }
+            },
+            CorpusOperation(operation: "==", contender: "ours") { n in
+                timeBatch(n) { ours == ours2 }
+            },
+            CorpusOperation(operation: "hash", contender: "synthesized") { n in
+                timeBatch(n) { () -> Int in
+                    var hasher = Hasher()
+                    hasher.combine(twin)
+                    return hasher.finalize()
+                }
+            },
+            CorpusOperation(operation: "hash", contender: "ours") { n in
+                timeBatch(n) { () -> Int in
+                    var hasher = Hasher()
+                    hasher.combine(ours)
+                    return hasher.finalize()
+                }
+            },
+        ]
+    }
+}
+
+/// Times `count` runs of `body` as one sample, per run; the results are kept
+/// until the clocks stop, so freeing them is not timed (as ``measure(_:)``).
+func timeBatch<R>(_ count: Int, _ body: () throws -> R) rethrows -> Sample {
+    var results: [R] = []
+    results.reserveCapacity(count)
+    let clock = ContinuousClock()
+    let cpuStart = threadCPUTime()
+    let start = clock.now
+    for _ in 0..<count { results.append(try body()) }
+    let elapsed = clock.now - start
+    let cpu = threadCPUTime() - cpuStart
+    blackHole(results)
+    return Sample(wall: elapsed.seconds / Double(count), cpu: cpu / Double(count))
+}
+
+/// The median time of one operation on one corpus, any contender (ours or a peer).
+struct CorpusTiming {
+    var operation: String
+    var contender: String
+    /// Median seconds per run, wall-clock and thread CPU.
+    var wall: Double
+    var cpu: Double
+}
+
+/// Everything measured on one corpus.
 struct CorpusResult {
-    var name: String
+    var corpus: StandardCorpus
     var bytes: Int
-    /// (title, seconds) in table order.
-    var rows: [(String, Double)]
+    /// The 1-minute load average before and after the corpus was measured.
+    var load: (Double?, Double?)
+    var timings: [CorpusTiming]
+
+    /// The timing of `contender` doing `operation`.
+    func timing(_ operation: String, _ contender: String) -> CorpusTiming? {
+        timings.first { $0.operation == operation && $0.contender == contender }
+    }
 }
 
 enum CorporaSuite {
@@ -118,107 +192,61 @@ enum CorporaSuite {
     static var directory: URL? {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/fixtures/corpora")
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
-    /// Runs the three corpora, `rounds` timed rounds each (after one warm-up); prints the table.
-    static func run(rounds: Int, progress: (String) -> Void) throws -> [GoalResult] {
+    /// Runs the three corpora, `rounds` timed rounds each (after a warm-up that
+    /// also sets how many runs make one sample: at least 20 ms), with the
+    /// peers of Benchmarks/peers/run on each corpus just before ours unless
+    /// `peers` is false; prints the tables and returns the goals.
+    static func run(rounds: Int, peers: Bool, progress: (String) -> Void) throws -> [GoalResult] {
         guard let directory else {
             progress("corpora: ../shared/fixtures/corpora not found beside the repository, skipped")
             return []
         }
         var results: [CorpusResult] = []
-        var goals: [GoalResult] = []
-        let twitter = try Data(contentsOf: directory.appendingPathComponent("twitter.json"))
-        let twitterResult = try measureCorpus("twitter.json", twitter, TwitterSearch.self, rounds: rounds,
-                                             progress: progress) { decoder in
-            let formatter = DateFormatter()
-            formatter.dateFormat = twitterDateFormat
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            formatter.calendar = Calendar(identifier: .gregorian)
-            decoder.dateDecodingStrategy = .formatted(formatter)
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-        } configureEncoder: { encoder in
-            let formatter = DateFormatter()
-            formatter.dateFormat = twitterDateFormat
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            encoder.dateEncodingStrategy = .formatted(formatter)
-            encoder.keyEncodingStrategy = .convertToSnakeCase
+        var peerNote: String?
+        for corpus in StandardCorpus.allCases {
+            let url = directory.appendingPathComponent(corpus.fileName)
+            let data = try Data(contentsOf: url)
+            let loadBefore = MachineInfo.loadAverage()
+            var timings: [CorpusTiming] = []
+            if peers && peerNote == nil {
+                progress("corpora: \(corpus.fileName): serde_json and simdjson (Benchmarks/peers/run)")
+                switch PeerRun.run(file: url, rounds: rounds) {
+                case .success(let peerTimings): timings += peerTimings
+                case .failure(let error): peerNote = error.description
+                }
+            }
+            progress("corpora: \(corpus.fileName): ours and Foundation's")
+            timings += try measure(try corpus.operations(data), rounds: rounds)
+            results.append(CorpusResult(corpus: corpus, bytes: data.count, load: (loadBefore, MachineInfo.loadAverage()),
+                                        timings: timings))
         }
-        results.append(twitterResult)
-        goals.append(ratio(twitterResult, "decode: JSONDecoder", over: "decode: ours", name: "twitter.json decode",
-                           formula: "JSONDecoder / ours (same date format)", atLeast: 3))
-        let citm = try Data(contentsOf: directory.appendingPathComponent("citm_catalog.json"))
-        results.append(try measureCorpus("citm_catalog.json", citm, Catalog.self, rounds: rounds, progress: progress))
-        let canada = try Data(contentsOf: directory.appendingPathComponent("canada.json"))
-        let canadaResult = try measureCorpus("canada.json", canada, Canada.self, rounds: rounds, progress: progress)
-        results.append(canadaResult)
-        goals.append(ratio(canadaResult, "encode: JSONEncoder", over: "encode: ours", name: "canada.json encode",
-                           formula: "JSONEncoder / ours", atLeast: 2))
-        print(table(results))
-        return goals
+        print(CorporaReport.table(results, peerNote: peers ? peerNote : "peers not run (--no-peers)"))
+        return CorporaReport.goals(results)
     }
 
-    /// Times parse-only, decode and encode of one corpus on both sides.
-    private static func measureCorpus<M: JSONSerializing & Codable>(
-        _ name: String, _ data: Data, _ type: M.Type, rounds: Int, progress: (String) -> Void,
-        configureDecoder: (JSONDecoder) -> Void = { _ in }, configureEncoder: (JSONEncoder) -> Void = { _ in }
-    ) throws -> CorpusResult {
-        progress("corpora: \(name)")
-        let decoder = JSONDecoder()
-        configureDecoder(decoder)
-        let encoder = JSONEncoder()
-        configureEncoder(encoder)
-        let ours = try JSONAdapter.model(of: M.self, fromJSONData: data)
-        let theirs = try decoder.decode(M.self, from: data)
-        guard try JSONAdapter.model(of: M.self, fromJSONData: JSONAdapter.jsonData(from: ours)) == ours else {
-            throw CorporaError("\(name): our encoding does not decode back to the same model")
+    /// Interleaved rounds of `operations` (each round runs all of them, starting one later).
+    private static func measure(_ operations: [CorpusOperation], rounds: Int) throws -> [CorpusTiming] {
+        var batch: [Int] = []
+        for operation in operations {
+            let once = try operation.run(1)
+            batch.append(max(1, min(10_000, Int((0.02 / max(once.wall, 1e-7)).rounded(.up)))))
         }
-        let benchmarks: [(String, () throws -> Sample)] = [
-            ("parse: JSONSerialization", { try measure { try JSONSerialization.jsonObject(with: data) } }),
-            ("parse: ours (a model mapping nothing)", { try measure { try JSONAdapter.model(of: ParseOnly.self, fromJSONData: data) } }),
-            ("decode: JSONDecoder", { try measure { try decoder.decode(M.self, from: data) } }),
-            ("decode: ours", { try measure { try JSONAdapter.model(of: M.self, fromJSONData: data) } }),
-            ("encode: JSONEncoder", { try measure { try encoder.encode(theirs) } }),
-            ("encode: ours", { try measure { try JSONAdapter.jsonData(from: ours) } }),
-        ]
-        var samples = Array(repeating: [Double](), count: benchmarks.count)
-        for round in 0...rounds {
-            for (index, benchmark) in benchmarks.enumerated() {
-                let sample = try benchmark.1()
-                if round > 0 { samples[index].append(sample.wall) }
+        var samples = Array(repeating: [Sample](), count: operations.count)
+        for round in 0..<rounds {
+            for offset in operations.indices {
+                let index = (round + offset) % operations.count
+                samples[index].append(try operations[index].run(batch[index]))
             }
         }
-        return CorpusResult(name: name, bytes: data.count,
-                            rows: zip(benchmarks, samples).map { ($0.0, Measurement.median($1)) })
-    }
-
-    /// The goal `numerator / denominator` (times) of one corpus.
-    private static func ratio(_ result: CorpusResult, _ numerator: String, over denominator: String, name: String,
-                              formula: String, atLeast threshold: Double) -> GoalResult {
-        let top = result.rows.first { $0.0 == numerator }?.1
-        let bottom = result.rows.first { $0.0 == denominator }?.1
-        let value = top.flatMap { top in bottom.map { top / $0 } }
-        return GoalResult(name: name, formula: formula, basis: "\(bytes(result.bytes)), medians", value: value,
-                          atLeast: threshold)
-    }
-
-    /// The MB/s table.
-    private static func table(_ results: [CorpusResult]) -> String {
-        var lines = ["", "Standard corpora (input MB/s, higher is better; median time in brackets)"]
-        for result in results {
-            lines.append("  \(result.name) (\(bytes(result.bytes)))")
-            for (title, seconds) in result.rows {
-                let megabytesPerSecond = Double(result.bytes) / 1_000_000 / seconds
-                lines.append(pad("    " + title, 46) + leftPad(String(format: "%.0f MB/s", megabytesPerSecond), 12)
-                             + "  (\(duration(seconds)))")
-            }
+        return zip(operations, samples).map { operation, samples in
+            CorpusTiming(operation: operation.operation, contender: operation.contender,
+                         wall: Measurement.median(samples.map(\.wall)), cpu: Measurement.median(samples.map(\.cpu)))
         }
-        return lines.joined(separator: "\n")
     }
 }
 
