@@ -8,6 +8,11 @@
 // `operation<TAB>contender<TAB>wall seconds<TAB>CPU seconds<TAB>file`: medians per
 // run of N timed samples, each sample running the operation enough times to take
 // 20 ms (set by a warm-up run), as Benchmarks/peers/serde does.
+//
+//     simdjson-peer --profile OPERATION N FILE
+//
+// For callgrind (`--toggle-collect=profiled_work`): one warm-up, then OPERATION
+// (parse or encode) N times inside `profiled_work`.
 #include <simdjson.h>
 
 #include <algorithm>
@@ -25,6 +30,12 @@
 #define PEER_TEXT(x) PEER_TEXT_OF(x)
 
 namespace {
+
+// Whether `parser` parses `json` (into `element`).
+size_t parser_parse_ok(simdjson::dom::parser &parser, const simdjson::padded_string &json,
+                       simdjson::dom::element &element) {
+    return parser.parse(json).get(element) == simdjson::SUCCESS ? 1 : 0;
+}
 
 double threadCPUTime() {
     timespec time{};
@@ -97,7 +108,53 @@ int run(const char *path, int rounds) {
 
 }  // namespace
 
+// The measured call of --profile: callgrind collects inside it only.
+extern "C" __attribute__((noinline)) void profiled_work(void (*body)(void *), void *context) { body(context); }
+
+namespace {
+
+struct ProfileContext {
+    simdjson::dom::parser parser;
+    simdjson::padded_string json;
+    simdjson::dom::element document;
+    bool encode = false;
+    long count = 0;
+    size_t sink = 0;
+};
+
+void profileBody(void *context) {
+    auto &profile = *static_cast<ProfileContext *>(context);
+    for (long i = 0; i < profile.count; i++) {
+        if (profile.encode) {
+            profile.sink += simdjson::minify(profile.document).size();
+        } else {
+            simdjson::dom::element element;
+            profile.sink += parser_parse_ok(profile.parser, profile.json, element);
+        }
+    }
+}
+
+}  // namespace
+
 int main(int argc, char **argv) {
+    if (argc == 5 && std::strcmp(argv[1], "--profile") == 0) {
+        ProfileContext profile;
+        profile.encode = std::strcmp(argv[2], "encode") == 0;
+        profile.count = std::atol(argv[3]);
+        if (simdjson::padded_string::load(argv[4]).get(profile.json) != simdjson::SUCCESS ||
+            profile.parser.parse(profile.json).get(profile.document) != simdjson::SUCCESS) {
+            std::fprintf(stderr, "simdjson-peer: %s: cannot read or parse\n", argv[4]);
+            return 1;
+        }
+        long count = profile.count;
+        profile.count = 1;
+        profileBody(&profile);  // warm-up
+        if (profile.parser.parse(profile.json).get(profile.document) != simdjson::SUCCESS) return 1;
+        profile.count = count;
+        profiled_work(profileBody, &profile);
+        std::printf("# %zu\n", profile.sink);
+        return 0;
+    }
     int rounds = 5;
     std::printf("# simdjson %s, %s implementation\n", PEER_TEXT(SIMDJSON_VERSION),
                 simdjson::get_active_implementation()->name().c_str());

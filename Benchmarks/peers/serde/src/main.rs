@@ -9,6 +9,11 @@
 //! medians per run of N timed samples, each sample running the operation enough
 //! times to take 20 ms (set by a warm-up run); results are freed after the
 //! clocks stop, as the Swift benchmark does.
+//!
+//!     serde-peer --profile OPERATION N FILE
+//!
+//! For callgrind (`--toggle-collect=profiled_work`): one warm-up, then OPERATION
+//! (parse, parse-value, decode or encode) N times inside `profiled_work`.
 
 mod canada;
 mod citm;
@@ -73,6 +78,47 @@ fn models<M: DeserializeOwned + Serialize>(data: &[u8], file: &str, rounds: usiz
     Ok(())
 }
 
+/// The measured call of `--profile`: callgrind collects inside it only.
+#[no_mangle]
+#[inline(never)]
+fn profiled_work(body: &mut dyn FnMut()) {
+    body();
+}
+
+/// `--profile OPERATION N` with the model `M`.
+fn profile_model<M: DeserializeOwned + Serialize>(data: &[u8], operation: &str, count: usize) -> Result<(), String> {
+    let model: M = serde_json::from_slice(data).map_err(|e| format!("decode: {e}"))?;
+    let mut body: Box<dyn FnMut()> = match operation {
+        "decode" => Box::new(|| { black_box(serde_json::from_slice::<M>(data).ok()); }),
+        "encode" => Box::new(|| { black_box(serde_json::to_vec(&model).ok()); }),
+        _ => return Err(format!("unknown operation {operation}")),
+    };
+    body();
+    profiled_work(&mut || for _ in 0..count { body() });
+    Ok(())
+}
+
+/// `--profile OPERATION N FILE`.
+fn profile(operation: &str, count: usize, path: &str) -> Result<(), String> {
+    let data = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let file = path.rsplit('/').next().unwrap_or(path);
+    let mut body: Box<dyn FnMut()> = match operation {
+        "parse" => Box::new(|| { black_box(serde_json::from_slice::<IgnoredAny>(&data).ok()); }),
+        "parse-value" => Box::new(|| { black_box(serde_json::from_slice::<serde_json::Value>(&data).ok()); }),
+        _ => {
+            return match file {
+                "twitter.json" => profile_model::<twitter::Search>(&data, operation, count),
+                "citm_catalog.json" => profile_model::<citm::Catalog>(&data, operation, count),
+                "canada.json" => profile_model::<canada::FeatureCollection>(&data, operation, count),
+                _ => Err(format!("{file}: no model")),
+            }
+        }
+    };
+    body();
+    profiled_work(&mut || for _ in 0..count { body() });
+    Ok(())
+}
+
 fn run(path: &str, rounds: usize) -> Result<(), String> {
     let data = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let file = path.rsplit('/').next().unwrap_or(path);
@@ -90,7 +136,16 @@ fn run(path: &str, rounds: usize) -> Result<(), String> {
 fn main() {
     let mut rounds = 5;
     let mut files = Vec::new();
-    let mut arguments = std::env::args().skip(1);
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    if all.len() == 4 && all[0] == "--profile" {
+        let count = all[2].parse::<usize>().unwrap_or(0);
+        if let Err(message) = profile(&all[1], count, &all[3]) {
+            eprintln!("serde-peer: {message}");
+            exit(1);
+        }
+        return;
+    }
+    let mut arguments = all.into_iter();
     while let Some(argument) = arguments.next() {
         if argument == "--rounds" {
             match arguments.next().and_then(|n| n.parse::<usize>().ok()).filter(|&n| n > 0) {
