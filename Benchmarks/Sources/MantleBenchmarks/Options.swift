@@ -20,6 +20,10 @@ struct BenchmarkOptions {
     var peers = true
     /// Run only the standard corpora and their peers.
     var corporaOnly = false
+    /// A folder with ZippyJSON's corpora (apache_builds.json, mesh.json, ...), from
+    /// `--corpora-dir` or the environment variable `MANTLE_CORPORA_DIR`.
+    var corporaDirectory: URL? = ProcessInfo.processInfo.environment["MANTLE_CORPORA_DIR"]
+        .map { URL(fileURLWithPath: $0) }
     /// Child mode: stream this many megabytes of JSON Lines and print a report.
     var streamingChildMegabytes: Int?
     /// The size of the streaming child's JSON Lines file, in megabytes.
@@ -45,6 +49,9 @@ struct BenchmarkOptions {
           --peers                     only the standard corpora (full models), with serde_json and
                                       simdjson on the same files (Benchmarks/peers/run), and their goals
           --no-peers                  the corpora without serde_json and simdjson
+          --corpora-dir DIR           also ZippyJSON's corpora found in DIR (apache_builds, github_events,
+                                      marine_ik, mesh, numbers, random, twitterescaped; each skipped when
+                                      absent); default: the environment variable MANTLE_CORPORA_DIR
           --codable-bridge            only the Codable-bridged properties against JSONDecoder/JSONEncoder
                                       (2,000 issues; --rounds applies)
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
@@ -52,10 +59,12 @@ struct BenchmarkOptions {
                                       ProfileRun.profiledWork (callgrind --toggle-collect=
                                       '*profiledWork*'); KIND: decode, json-lines, json-lines-file (N issues),
                                       equality, synthesized-equality, hash, synthesized-hash
-                                      (N issues), structs, classes (N rounds),
+                                      (N issues), dictionaries, hand-written (N issues),
+                                      structs, classes (N rounds),
                                       codable-decode, codable-jsondecoder (N issues);
-                                      and CORPUS-OPERATION (N rounds, needs ../shared), CORPUS one of
-                                      twitter, citm, canada, OPERATION one of parse, decode,
+                                      and CORPUS-OPERATION (N rounds, needs ../shared or --corpora-dir),
+                                      CORPUS one of twitter, citm, canada, apache_builds, mesh, random,
+                                      twitterescaped (parse only: github_events, marine_ik), OPERATION parse, decode,
                                       decode-dictionaries, encode, equality, hash, jsondecoder,
                                       jsonencoder, synthesized-equality, synthesized-hash
           --profile-decode N          the same as --profile decode N
@@ -121,6 +130,8 @@ struct BenchmarkOptions {
                 options.guardCorpus = try value(for: argument)
             case "--peers":
                 options.corporaOnly = true
+            case "--corpora-dir":
+                options.corporaDirectory = URL(fileURLWithPath: try value(for: argument))
             case "--no-peers":
                 options.peers = false
             case "--guard-list":

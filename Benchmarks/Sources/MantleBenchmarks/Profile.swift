@@ -30,6 +30,10 @@ enum ProfileRun {
         case hash
         /// The synthesised `hash(into:)` on the twins.
         case synthesizedHash = "synthesized-hash"
+        /// `models(of:from:)` on the `JSONSerialization` objects of N issues.
+        case dictionaries
+        /// The hand-written mapper on the same objects (the dictionaries goal's reference).
+        case handWritten = "hand-written"
         /// The class-bridging probe's structs from dictionaries (N rounds).
         case structs
         /// The class-bridging probe's classes from dictionaries (N rounds).
@@ -49,6 +53,15 @@ enum ProfileRun {
         case .decode:
             let data = templates.data(count: count)
             blackHole(try profiledWork { try LibraryContender.issues(from: data) })
+        case .dictionaries, .handWritten:
+            let input = try BenchmarkInput(templates: templates, count: count)
+            let mapper = HandWrittenMapper()
+            blackHole(try mapper.issues(from: input.dictionaries))
+            if kind == .dictionaries {
+                blackHole(try profiledWork { try LibraryContender.issues(from: input.dictionaries) })
+            } else {
+                blackHole(try profiledWork { try mapper.issues(from: input.dictionaries) })
+            }
         case .jsonLines:
             let lines = try JSONAdapter.jsonLinesData(from: try LibraryContender.issues(from: templates.data(count: count)))
             blackHole(try profiledWork { try JSONAdapter.models(of: GHIssue.self, fromJSONLines: lines) })

@@ -68,7 +68,7 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
     if !options.json {
         print(codable.lines.joined(separator: "\n"))
         let corpusGoals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
-                                               progress: progress)
+                                               extraDirectory: options.corporaDirectory, progress: progress)
         if !corpusGoals.isEmpty { print(Report.goalLines(corpusGoals).joined(separator: "\n")) }
     }
 }
@@ -84,9 +84,10 @@ do {
     } else if let corpus = options.guardCorpus {
         try GuardRun.run(corpus)
     } else if let corpusProfile = options.corpusProfile {
-        try corpusProfile.profile.run(count: corpusProfile.count)
+        try corpusProfile.profile.run(count: corpusProfile.count, extraDirectory: options.corporaDirectory)
     } else if options.corporaOnly {
-        let goals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers, progress: progress)
+        let goals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
+                                         extraDirectory: options.corporaDirectory, progress: progress)
         print(Report.goalLines(goals).joined(separator: "\n"))
         print("  (PASS/MISS uses wall-clock medians; CPU is the same ratio from thread CPU time, "
               + "steadier when other work shares the cores)")

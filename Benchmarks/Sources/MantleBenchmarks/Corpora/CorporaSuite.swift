@@ -14,58 +14,6 @@ struct ParseOnly: JSONSerializing {
     static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { [:] }
 }
 
-/// The three standard corpora and how each side reads and writes them.
-enum StandardCorpus: String, CaseIterable {
-    case twitter, citm, canada
-
-    /// The file name in the corpora folder.
-    var fileName: String {
-        switch self {
-        case .twitter: "twitter.json"
-        case .citm: "citm_catalog.json"
-        case .canada: "canada.json"
-        }
-    }
-
-    /// The JSONDecoder and JSONEncoder of the twins: twitter's keys are snake case.
-    var coders: (decoder: JSONDecoder, encoder: JSONEncoder) {
-        let decoder = JSONDecoder(), encoder = JSONEncoder()
-        if self == .twitter {
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            encoder.keyEncodingStrategy = .convertToSnakeCase
-        }
-        return (decoder, encoder)
-    }
-
-    /// `body` called with the corpus's model type and its twin's.
-    func withTypes<R>(_ body: some CorpusTypesBody<R>) throws -> R {
-        switch self {
-        case .twitter: try body(TwitterCorpus.Search.self, TwitterTwin.Search.self)
-        case .citm: try body(CitmCorpus.Catalog.self, CitmTwin.Catalog.self)
-        case .canada: try body(CanadaCorpus.FeatureCollection.self, CanadaTwin.FeatureCollection.self)
-        }
-    }
-
-    /// The timed operations on `data`, after checking that every side reads it alike.
-    func operations(_ data: Data) throws -> [CorpusOperation] {
-        struct Operations: CorpusTypesBody {
-            let corpus: StandardCorpus, data: Data
-            func callAsFunction<M: JSONSerializing, Twin: Codable & Hashable>(_: M.Type, _: Twin.Type) throws -> [CorpusOperation] {
-                let (decoder, encoder) = corpus.coders
-                return try CorpusOperation.all(corpus.fileName, data, M.self, Twin.self, decoder: decoder, encoder: encoder)
-            }
-        }
-        return try withTypes(Operations(corpus: self, data: data))
-    }
-}
-
-/// A generic function of a corpus's model and twin types (``StandardCorpus/withTypes(_:)``).
-protocol CorpusTypesBody<Result> {
-    associatedtype Result
-    /// Runs with the model type `M` and its twin `Twin`.
-    func callAsFunction<M: JSONSerializing, Twin: Codable & Hashable>(_: M.Type, _: Twin.Type) throws -> Result
-}
-
 /// One timed operation on a corpus: `run(n)` does it `n` times.
 struct CorpusOperation {
     /// `parse`, `decode`, `encode`, `==` or `hash`.
@@ -149,6 +97,33 @@ struct CorpusOperation {
     }
 }
 
+extension CorpusOperation {
+    /// The parse-only operations of a corpus without a model: JSONSerialization,
+    /// and ours unless the top level is neither an object nor an array of objects.
+    static func parseOnly(_ name: String, _ data: Data, _ topLevel: StandardCorpus.TopLevel) throws -> [CorpusOperation] {
+        var operations = [
+            CorpusOperation(operation: "parse", contender: "JSONSerialization") { n in
+                try timeBatch(n) { try JSONSerialization.jsonObject(with: data) }
+            },
+        ]
+        switch topLevel {
+        case .object:
+            _ = try JSONAdapter.model(of: ParseOnly.self, fromJSONData: data)
+            operations.append(CorpusOperation(operation: "parse", contender: "ours (a model mapping nothing)") { n in
+                try timeBatch(n) { try JSONAdapter.model(of: ParseOnly.self, fromJSONData: data) }
+            })
+        case .arrayOfObjects:
+            _ = try JSONAdapter.models(of: ParseOnly.self, fromJSONData: data)
+            operations.append(CorpusOperation(operation: "parse", contender: "ours (a model mapping nothing)") { n in
+                try timeBatch(n) { try JSONAdapter.models(of: ParseOnly.self, fromJSONData: data) }
+            })
+        case .other:
+            break
+        }
+        return operations
+    }
+}
+
 /// Times `count` runs of `body` as one sample, per run; the results are kept
 /// until the clocks stop, so freeing them is not timed (as ``measure(_:)``).
 func timeBatch<R>(_ count: Int, _ body: () throws -> R) rethrows -> Sample {
@@ -197,19 +172,33 @@ enum CorporaSuite {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
-    /// Runs the three corpora, `rounds` timed rounds each (after a warm-up that
-    /// also sets how many runs make one sample: at least 20 ms), with the
-    /// peers of Benchmarks/peers/run on each corpus just before ours unless
-    /// `peers` is false; prints the tables and returns the goals.
-    static func run(rounds: Int, peers: Bool, progress: (String) -> Void) throws -> [GoalResult] {
-        guard let directory else {
+    /// Runs the three standard corpora and, from `extraDirectory` when given,
+    /// ZippyJSON's corpora found there (each one skipped with a message when
+    /// absent); `rounds` timed rounds each (after a warm-up that also sets how
+    /// many runs make one sample: at least 20 ms), with the peers of
+    /// Benchmarks/peers/run on each corpus just before ours unless `peers` is
+    /// false; prints the tables and returns the goals.
+    static func run(rounds: Int, peers: Bool, extraDirectory: URL?, progress: (String) -> Void) throws -> [GoalResult] {
+        var files: [(StandardCorpus, URL)] = []
+        if let directory {
+            files += StandardCorpus.standard.map { ($0, directory.appendingPathComponent($0.fileName)) }
+        } else {
             progress("corpora: ../shared/fixtures/corpora not found beside the repository, skipped")
-            return []
         }
+        if let extraDirectory {
+            for corpus in StandardCorpus.allCases where !StandardCorpus.standard.contains(corpus) {
+                let url = extraDirectory.appendingPathComponent(corpus.fileName)
+                if FileManager.default.fileExists(atPath: url.path) {
+                    files.append((corpus, url))
+                } else {
+                    progress("corpora: \(corpus.fileName) not in \(extraDirectory.path), skipped")
+                }
+            }
+        }
+        guard !files.isEmpty else { return [] }
         var results: [CorpusResult] = []
         var peerNote: String?
-        for corpus in StandardCorpus.allCases {
-            let url = directory.appendingPathComponent(corpus.fileName)
+        for (corpus, url) in files {
             let data = try Data(contentsOf: url)
             let loadBefore = MachineInfo.loadAverage()
             var timings: [CorpusTiming] = []

@@ -4,7 +4,8 @@
 //!
 //! For each file: parse only (into `IgnoredAny`, and into a `serde_json::Value`),
 //! and for twitter.json, citm_catalog.json and canada.json also decode into the
-//! models of serde's json-benchmark and encode them back. Prints one line per
+//! models of serde's json-benchmark and encode them back (twitterescaped.json:
+//! twitter's models; mesh.json, random.json, apache_builds.json: zippy.rs). Prints one line per
 //! operation, `operation<TAB>contender<TAB>wall seconds<TAB>CPU seconds<TAB>file`:
 //! medians per run of N timed samples, each sample running the operation enough
 //! times to take 20 ms (set by a warm-up run); results are freed after the
@@ -19,6 +20,7 @@ mod canada;
 mod citm;
 mod support;
 mod twitter;
+mod zippy;
 
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Serialize;
@@ -110,6 +112,10 @@ fn profile(operation: &str, count: usize, path: &str) -> Result<(), String> {
                 "twitter.json" => profile_model::<twitter::Search>(&data, operation, count),
                 "citm_catalog.json" => profile_model::<citm::Catalog>(&data, operation, count),
                 "canada.json" => profile_model::<canada::FeatureCollection>(&data, operation, count),
+                "twitterescaped.json" => profile_model::<twitter::Search>(&data, operation, count),
+                "mesh.json" => profile_model::<zippy::Mesh>(&data, operation, count),
+                "random.json" => profile_model::<zippy::Random>(&data, operation, count),
+                "apache_builds.json" => profile_model::<zippy::ApacheBuilds>(&data, operation, count),
                 _ => Err(format!("{file}: no model")),
             }
         }
@@ -129,6 +135,10 @@ fn run(path: &str, rounds: usize) -> Result<(), String> {
         "twitter.json" => models::<twitter::Search>(&data, file, rounds),
         "citm_catalog.json" => models::<citm::Catalog>(&data, file, rounds),
         "canada.json" => models::<canada::FeatureCollection>(&data, file, rounds),
+        "twitterescaped.json" => models::<twitter::Search>(&data, file, rounds),
+        "mesh.json" => models::<zippy::Mesh>(&data, file, rounds),
+        "random.json" => models::<zippy::Random>(&data, file, rounds),
+        "apache_builds.json" => models::<zippy::ApacheBuilds>(&data, file, rounds),
         _ => Ok(()),
     }
 }
