@@ -4,7 +4,8 @@
 // models (every field, as serde's json-benchmark models them): MB/s of parse-only,
 // decode and encode, and the times of `==` and `hash`, this library against
 // JSONSerialization, JSONDecoder, JSONEncoder and the synthesized conformances,
-// and, from Benchmarks/peers/run, serde_json and simdjson on the same files.
+// and, from Benchmarks/peers/run, serde_json and simdjson on the same files;
+// with `--corpora-dir`, ZippyJSON's corpora too (``StandardCorpus``).
 import Foundation
 import JSONAdapter
 

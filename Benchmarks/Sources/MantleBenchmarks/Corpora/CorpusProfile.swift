@@ -3,7 +3,8 @@ import JSONAdapter
 
 /// `--profile CORPUS-OPERATION N` (`twitter-decode 20`, `canada-jsonencoder 2`):
 /// one operation on a standard corpus with its full models, N times, warm,
-/// inside ``ProfileRun/profiledWork(_:)`` (needs ../shared/fixtures/corpora).
+/// inside ``ProfileRun/profiledWork(_:)`` (needs ../shared/fixtures/corpora, or
+/// `--corpora-dir` for ZippyJSON's corpora).
 /// Each goal's two Swift sides are here (serde's and simdjson's are counted
 /// by running Benchmarks/peers' programs under callgrind; see Benchmarks/README.md).
 struct CorpusProfile {
