@@ -14,6 +14,16 @@ struct BenchmarkOptions {
     var memoryChildCount: Int?
     /// For profilers: run this workload once, warm, with this size, and exit.
     var profile: (kind: ProfileRun.Kind, count: Int)?
+    /// For profilers: run this corpus workload N times, warm, and exit.
+    var corpusProfile: (profile: CorpusProfile, count: Int)?
+    /// Run Benchmarks/peers/run (serde_json, simdjson) beside the corpora.
+    var peers = true
+    /// Run only the standard corpora and their peers.
+    var corporaOnly = false
+    /// A folder with ZippyJSON's corpora (apache_builds.json, mesh.json, ...), from
+    /// `--corpora-dir` or the environment variable `MANTLE_CORPORA_DIR`.
+    var corporaDirectory: URL? = ProcessInfo.processInfo.environment["MANTLE_CORPORA_DIR"]
+        .map { URL(fileURLWithPath: $0) }
     /// Child mode: stream this many megabytes of JSON Lines and print a report.
     var streamingChildMegabytes: Int?
     /// The size of the streaming child's JSON Lines file, in megabytes.
@@ -27,7 +37,7 @@ struct BenchmarkOptions {
 
     /// The usage text.
     static let usage = """
-        usage: MantleBenchmarks [--sizes N,N,...] [--rounds N] [--quick] [--json] [--no-memory]
+        usage: MantleBenchmarks [--sizes N,N,...] [--rounds N] [--quick] [--json] [--no-memory] [--peers] [--no-peers]
           --sizes 2000,20000,200000   issue counts to benchmark (default: all three)
           --rounds N                  timed rounds per size, after a warm-up round (above
                                       50,000 issues the correctness pass is the warm-up)
@@ -36,6 +46,12 @@ struct BenchmarkOptions {
           --json                      print the results as JSON instead of a table
           --no-memory                 skip the peak-memory and streaming child processes
           --streaming-megabytes N     size of the JSON Lines file the streaming child reads (default 1000)
+          --peers                     only the standard corpora (full models), with serde_json and
+                                      simdjson on the same files (Benchmarks/peers/run), and their goals
+          --no-peers                  the corpora without serde_json and simdjson
+          --corpora-dir DIR           also ZippyJSON's corpora found in DIR (apache_builds, github_events,
+                                      marine_ik, mesh, numbers, random, twitterescaped; each skipped when
+                                      absent); default: the environment variable MANTLE_CORPORA_DIR
           --codable-bridge            only the Codable-bridged properties against JSONDecoder/JSONEncoder
                                       (2,000 issues; --rounds applies)
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
@@ -43,9 +59,14 @@ struct BenchmarkOptions {
                                       ProfileRun.profiledWork (callgrind --toggle-collect=
                                       '*profiledWork*'); KIND: decode, json-lines, json-lines-file (N issues),
                                       equality, synthesized-equality, hash, synthesized-hash
-                                      (N issues), structs, classes, canada-encode,
-                                      canada-jsonencoder, twitter-decode (N rounds),
-                                      codable-decode, codable-jsondecoder (N issues)
+                                      (N issues), dictionaries, hand-written (N issues),
+                                      structs, classes (N rounds),
+                                      codable-decode, codable-jsondecoder (N issues);
+                                      and CORPUS-OPERATION (N rounds, needs ../shared or --corpora-dir),
+                                      CORPUS one of twitter, citm, canada, apache_builds, mesh, random,
+                                      twitterescaped (parse only: github_events, marine_ik), OPERATION parse, decode,
+                                      decode-dictionaries, encode, equality, hash, jsondecoder,
+                                      jsonencoder, synthesized-equality, synthesized-hash
           --profile-decode N          the same as --profile decode N
           --guard CORPUS              for the regression guard (Benchmarks/guard/run): each
                                       operation on CORPUS (issues, twitter, citm, canada), warm,
@@ -107,14 +128,24 @@ struct BenchmarkOptions {
                 options.profile = (.decode, try positive(try value(for: argument), for: argument))
             case "--guard":
                 options.guardCorpus = try value(for: argument)
+            case "--peers":
+                options.corporaOnly = true
+            case "--corpora-dir":
+                options.corporaDirectory = URL(fileURLWithPath: try value(for: argument))
+            case "--no-peers":
+                options.peers = false
             case "--guard-list":
                 options.guardList = true
             case "--profile":
                 let name = try value(for: argument)
-                guard let kind = ProfileRun.Kind(rawValue: name) else {
+                let count = try positive(try value(for: argument), for: argument)
+                if let kind = ProfileRun.Kind(rawValue: name) {
+                    options.profile = (kind, count)
+                } else if let corpusProfile = CorpusProfile(name) {
+                    options.corpusProfile = (corpusProfile, count)
+                } else {
                     throw UsageError("unknown profile kind \(name)")
                 }
-                options.profile = (kind, try positive(try value(for: argument), for: argument))
             case "-h", "--help":
                 throw UsageError(nil)
             default:

@@ -11,7 +11,8 @@ import JSONAdapter
 ///
 /// `--profile-decode N` is `--profile decode N`. The kinds put each goal's two
 /// sides side by side, so that a miss can be explained by where the extra
-/// instructions go.
+/// instructions go. The standard corpora's workloads are ``CorpusProfile``'s
+/// (`twitter-decode`, `canada-encode`, ...).
 enum ProfileRun {
     /// The workloads.
     enum Kind: String, CaseIterable {
@@ -29,16 +30,14 @@ enum ProfileRun {
         case hash
         /// The synthesised `hash(into:)` on the twins.
         case synthesizedHash = "synthesized-hash"
+        /// `models(of:from:)` on the `JSONSerialization` objects of N issues.
+        case dictionaries
+        /// The hand-written mapper on the same objects (the dictionaries goal's reference).
+        case handWritten = "hand-written"
         /// The class-bridging probe's structs from dictionaries (N rounds).
         case structs
         /// The class-bridging probe's classes from dictionaries (N rounds).
         case classes
-        /// `jsonData(from:)` of canada.json's model (N rounds; needs ../shared).
-        case canadaEncode = "canada-encode"
-        /// `JSONEncoder` on the same model (N rounds; needs ../shared).
-        case canadaJSONEncoder = "canada-jsonencoder"
-        /// `model(of:fromJSONData:)` of twitter.json's model (N rounds; needs ../shared).
-        case twitterDecode = "twitter-decode"
         /// The Codable bridge decoding N issues' user, assignee and labels (``CodableBridgeProbe``).
         case codableDecode = "codable-decode"
         /// `JSONDecoder` decoding the same subtrees.
@@ -54,6 +53,15 @@ enum ProfileRun {
         case .decode:
             let data = templates.data(count: count)
             blackHole(try profiledWork { try LibraryContender.issues(from: data) })
+        case .dictionaries, .handWritten:
+            let input = try BenchmarkInput(templates: templates, count: count)
+            let mapper = HandWrittenMapper()
+            blackHole(try mapper.issues(from: input.dictionaries))
+            if kind == .dictionaries {
+                blackHole(try profiledWork { try LibraryContender.issues(from: input.dictionaries) })
+            } else {
+                blackHole(try profiledWork { try mapper.issues(from: input.dictionaries) })
+            }
         case .jsonLines:
             let lines = try JSONAdapter.jsonLinesData(from: try LibraryContender.issues(from: templates.data(count: count)))
             blackHole(try profiledWork { try JSONAdapter.models(of: GHIssue.self, fromJSONLines: lines) })
@@ -91,13 +99,6 @@ enum ProfileRun {
                 blackHole(try JSONAdapter.models(of: ClassBridgingProbe.ClassItem.self, from: items))
                 try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.models(of: ClassBridgingProbe.ClassItem.self, from: items)) } }
             }
-        case .twitterDecode:
-            guard let directory = CorporaSuite.directory else {
-                throw CorporaError("--profile \(kind.rawValue) needs ../shared/fixtures/corpora")
-            }
-            let twitter = try Data(contentsOf: directory.appendingPathComponent("twitter.json"))
-            blackHole(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: twitter))
-            try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: twitter)) } }
         case .codableDecode:
             let data = templates.data(count: count)
             blackHole(try JSONAdapter.models(of: CodableBridgeProbe.BridgedIssue.self, fromJSONData: data))
@@ -106,19 +107,6 @@ enum ProfileRun {
             let data = templates.data(count: count)
             blackHole(try JSONDecoder().decode([CodableBridgeProbe.SubtreeTwin].self, from: data))
             blackHole(try profiledWork { try JSONDecoder().decode([CodableBridgeProbe.SubtreeTwin].self, from: data) })
-        case .canadaEncode, .canadaJSONEncoder:
-            guard let directory = CorporaSuite.directory else {
-                throw CorporaError("--profile \(kind.rawValue) needs ../shared/fixtures/corpora")
-            }
-            let canada = try JSONAdapter.model(of: Canada.self, fromJSONData: Data(contentsOf: directory.appendingPathComponent("canada.json")))
-            if kind == .canadaEncode {
-                blackHole(try JSONAdapter.jsonData(from: canada))
-                try profiledWork { for _ in 0..<count { blackHole(try JSONAdapter.jsonData(from: canada)) } }
-            } else {
-                let encoder = JSONEncoder()
-                blackHole(try encoder.encode(canada))
-                try profiledWork { for _ in 0..<count { blackHole(try encoder.encode(canada)) } }
-            }
         }
         progress("profiled \(kind.rawValue) × \(count)")
     }

@@ -67,7 +67,8 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
     print(options.json ? try report.json() : report.table())
     if !options.json {
         print(codable.lines.joined(separator: "\n"))
-        let corpusGoals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, progress: progress)
+        let corpusGoals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
+                                               extraDirectory: options.corporaDirectory, progress: progress)
         if !corpusGoals.isEmpty { print(Report.goalLines(corpusGoals).joined(separator: "\n")) }
     }
 }
@@ -82,6 +83,14 @@ do {
         GuardRun.list()
     } else if let corpus = options.guardCorpus {
         try GuardRun.run(corpus)
+    } else if let corpusProfile = options.corpusProfile {
+        try corpusProfile.profile.run(count: corpusProfile.count, extraDirectory: options.corporaDirectory)
+    } else if options.corporaOnly {
+        let goals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
+                                         extraDirectory: options.corporaDirectory, progress: progress)
+        print(Report.goalLines(goals).joined(separator: "\n"))
+        print("  (PASS/MISS uses wall-clock medians; CPU is the same ratio from thread CPU time, "
+              + "steadier when other work shares the cores)")
     } else if let profile = options.profile {
         try ProfileRun.run(kind: profile.kind, count: profile.count)
     } else if options.codableBridgeOnly {
