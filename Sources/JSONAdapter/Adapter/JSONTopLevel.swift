@@ -226,16 +226,18 @@ enum JSONTopLevel {
 
     /// Runs `body`, which decodes the value at `component` (a key path, or
     /// `[i]` for a streamed value), putting `component` before the JSON key
-    /// paths of its errors and of the leniency it records.
-    static func within<Result>(_ component: String, _ body: () throws -> Result) throws -> Result {
+    /// paths of its errors and of the leniency it records. `component` is
+    /// built only when it is used (an error, or a recorder present), so a
+    /// stream does not format `[i]` for each value it decodes.
+    static func within<Result>(_ component: @autoclosure () -> String, _ body: () throws -> Result) throws -> Result {
         let recorder = LeniencyRecorder.current
         let mark = recorder?.mark ?? 0
         do {
             let result = try body()
-            recorder?.prefix(from: mark, with: component)
+            recorder?.prefix(from: mark, with: component())
             return result
         } catch var error as JSONAdapterError {
-            error.jsonKeyPath = joinJSONPath(component, error.jsonKeyPath)
+            error.jsonKeyPath = joinJSONPath(component(), error.jsonKeyPath)
             throw error
         }
     }
