@@ -35,6 +35,15 @@ public protocol JSONSerializing: Model {
     /// it for the whole model.
     static func jsonLeniency(forKey key: String) -> JSONLeniency?
 
+    /// The rules the property `key`'s value must meet (``JSONConstraint``),
+    /// checked while decoding and stated in the JSON Schema; none (`[]`, the
+    /// default) costs nothing while decoding.
+    static func jsonConstraints(forKey key: String) -> [JSONConstraint]
+
+    /// A sentence describing the property `key` for the JSON Schema (its
+    /// `description`), or `nil` (the default) for none.
+    static func jsonDescription(forKey key: String) -> String?
+
     /// The type to decode `jsonDictionary` as: `Self` (the default), a
     /// subclass for class clusters, or `nil` when no type fits (decoding then
     /// throws ``JSONAdapterError/Code/noClassFound``). For value types, any
@@ -58,6 +67,12 @@ extension JSONSerializing {
 
     /// `nil`: the configuration's leniency.
     public static func jsonLeniency(forKey key: String) -> JSONLeniency? { nil }
+
+    /// None.
+    public static func jsonConstraints(forKey key: String) -> [JSONConstraint] { [] }
+
+    /// None.
+    public static func jsonDescription(forKey key: String) -> String? { nil }
 
     /// `Self`.
     public static func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
