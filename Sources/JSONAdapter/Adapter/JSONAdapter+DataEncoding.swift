@@ -154,6 +154,7 @@ extension ValueTransformer {
     ///
     /// `nil` passes through; input in another form throws
     /// ``TransformerError/Code/invalidInput`` (`expected hex data, found string "xyz"`).
+    /// It states the JSON Schema of the encoding (``ValueTransformer/withJSONSchema(_:)``).
     public static func data(_ encoding: JSONAdapter.Configuration.DataEncoding) -> ValueTransformer {
         ValueTransformer(
             forward: { value in
@@ -168,5 +169,6 @@ extension ValueTransformer {
                 guard let data = value as? Data else { throw TransformerError.invalidInput(value, expected: "Data") }
                 return encoding.jsonValue(of: data)
             })
+            .withJSONSchema(encoding.jsonSchema)
     }
 }

@@ -7,7 +7,9 @@ extension JSONAdapter {
     ///
     /// `nil` passes through; anything that is not a dictionary (or, in
     /// reverse, a model) throws ``TransformerError/Code/invalidInput``; the
-    /// adapter's own errors pass through unchanged.
+    /// adapter's own errors pass through unchanged. Its stated JSON Schema
+    /// (``ValueTransformer/withJSONSchema(_:)``) is an object; a property
+    /// typed as the model, with no transformer, gets the model's full schema.
     public static func dictionaryTransformer(modelType: any JSONSerializing.Type) -> ValueTransformer {
         let box = UncheckedModelType(modelType)
         return ValueTransformer(
@@ -25,6 +27,7 @@ extension JSONAdapter {
                 }
                 return try JSONAdapter.jsonDictionary(from: model)
             })
+            .withJSONSchema(["type": "object"])
     }
 
     /// JSON array of dictionaries ↔ `[model]` of `modelType` (Mantle's
@@ -35,6 +38,7 @@ extension JSONAdapter {
         return ValueTransformer(
             forward: { try ValueTransformer.mapArray($0, reportingWholeArray: false, element.transformedValue) },
             reverse: { try ValueTransformer.mapArray($0, reportingWholeArray: false, element.reverseTransformedValue) })
+            .withJSONSchema(["type": "array", "items": ["type": ["object", "null"]]])
     }
 }
 

@@ -3,6 +3,9 @@ import Foundation
 // The predefined transformers of Mantle's `NSValueTransformer+MTLPredefinedTransformerAdditions`.
 // Every one passes `nil` through (except where a mapping gives `nil` a value)
 // and throws `TransformerError.invalidInput` naming what it expected.
+// Each states the JSON Schema of its JSON side (`withJSONSchema(_:)`), except
+// `validating(_:)` (whose JSON side is whatever its type is) and an
+// `arrayMapping(_:)` of a transformer that states none.
 
 extension ValueTransformer {
     /// `String` ↔ `URL`, read with `URL(string:)` (current Foundation
@@ -14,11 +17,13 @@ extension ValueTransformer {
             return URL(string: string)
         },
         reverse: { (url: URL) -> String? in url.absoluteString })
+        .withJSONSchema(StandardJSONSchemas.url)
 
     /// `String` ↔ `UUID`. A string that is not a UUID throws.
     public static let uuid = ValueTransformer(
         forward: { (string: String) -> UUID? in UUID(uuidString: string) },
         reverse: { (uuid: UUID) -> String? in uuid.uuidString })
+        .withJSONSchema(StandardJSONSchemas.uuid)
 
     /// JSON booleans and numbers → `Bool` (non-zero is `true`), in both
     /// directions (Mantle's `MTLBooleanValueTransformerName`).
@@ -27,7 +32,7 @@ extension ValueTransformer {
         if let bool = ValueConversion.exactBool(from: value) { return bool }
         if let number = NumberValue(value) { return number != .signed(0) && number != .floating(0) }
         throw TransformerError.invalidInput(value, expected: "a boolean or a number")
-    })
+    }).withJSONSchema(["type": ["boolean", "number"]])
 
     /// Maps values through a dictionary, and back by searching its values
     /// (Mantle's `mtl_valueMappingTransformerWithDictionary:defaultValue:reverseDefaultValue:`).
@@ -57,6 +62,8 @@ extension ValueTransformer {
                 }
                 return reverseDefaultValue
             })
+            // Forward never throws: a value with no entry (any JSON at all) gives the default.
+            .withJSONSchema([:])
     }
 
     /// Applies `element` to every element of an array, in both directions when
@@ -65,14 +72,19 @@ extension ValueTransformer {
     /// `NSNull` elements stay `NSNull()`, and elements transformed to `nil`
     /// are left out. Input that is not an array throws; an element that fails
     /// throws ``TransformerError/Code/invalidInput`` with the whole array as input.
+    /// It states the schema of an array of what `element` states (and
+    /// nulls), when `element` states one.
     public static func arrayMapping(_ element: ValueTransformer) -> ValueTransformer {
         let forward: @Sendable (Any?) throws -> Any? = {
             try mapArray($0, reportingWholeArray: true, element.transformedValue)
         }
-        guard element.allowsReverseTransformation else { return ValueTransformer(forward: forward) }
-        return ValueTransformer(forward: forward, reverse: {
-            try mapArray($0, reportingWholeArray: true, element.reverseTransformedValue)
-        })
+        let mapping = element.allowsReverseTransformation
+            ? ValueTransformer(forward: forward, reverse: {
+                try mapArray($0, reportingWholeArray: true, element.reverseTransformedValue)
+            })
+            : ValueTransformer(forward: forward)
+        guard let elementSchema = element.jsonSchema else { return mapping }
+        return mapping.withJSONSchema(["type": "array", "items": ["anyOf": [elementSchema, ["type": "null"]]]])
     }
 
     /// Applies `transform` to every element of the array `value` (`nil`
@@ -145,6 +157,7 @@ extension ValueTransformer {
             reverse: { (date: Date) -> String? in
                 pattern?.string(from: date) ?? formatter.withLock { $0.string(from: date) }
             })
+            .withJSONSchema(["type": "string", "description": "a date written as \(format)"])
     }
 
     /// `String` ↔ number with a `NumberFormatter` style (Mantle's
@@ -175,6 +188,7 @@ extension ValueTransformer {
                 }
                 return string
             })
+            .withJSONSchema(["type": "string"])
     }
 }
 

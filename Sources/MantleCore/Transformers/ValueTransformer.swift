@@ -15,6 +15,8 @@ public struct ValueTransformer: Sendable {
     private let forward: @Sendable (Any?) throws -> Any?
     /// The reverse transformation, if any.
     private let reverse: (@Sendable (Any?) throws -> Any?)?
+    /// The JSON Schema of the JSON side, if one was stated (``withJSONSchema(_:)``).
+    package internal(set) var statedJSONSchema: StatedJSONSchema?
 
     /// A one-way transformer.
     public init(forward: @escaping @Sendable (Any?) throws -> Any?) {
