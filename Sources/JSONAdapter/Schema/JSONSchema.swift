@@ -1,0 +1,148 @@
+import Foundation
+import MantleJSON
+
+/// A JSON Schema (draft 2020-12) document describing the JSON of a model
+/// type, made by ``JSONAdapter/jsonSchema(of:options:)`` from the model's
+/// mapping, its declared types, its configuration and its constraints.
+///
+/// ```swift
+/// let schema = try JSONAdapter.jsonSchema(of: GHIssue.self)
+/// try schema.jsonData(prettyPrinted: true).write(to: url)
+/// ```
+///
+/// The schema admits every document the decoder accepts, and refuses what
+/// the decoder refuses for the type or the declared rules of a value (see
+/// <doc:JSONSchema> for what a schema cannot say, such as `validate()`).
+public struct JSONSchema: @unchecked Sendable, CustomStringConvertible {
+    // @unchecked Sendable: `jsonObject` holds only value types and immutable
+    // Foundation objects (`NSNull`), built once and never mutated.
+
+    /// The document as Foundation JSON: `[String: Any]` and `[Any]`,
+    /// `String`, `Bool`, `Int`, `Double`, `Decimal` (bounds of declared
+    /// constraints, exactly), `NSNull`, and for the range of 128-bit integer
+    /// properties `Int128`/`UInt128`, which ``jsonData(prettyPrinted:)``
+    /// writes exactly and `JSONSerialization` cannot write.
+    public let jsonObject: [String: Any]
+
+    /// What the generator knew of each model's properties, for the tests.
+    let report: SchemaReport
+
+    /// A schema document.
+    init(jsonObject: [String: Any], report: SchemaReport) {
+        self.jsonObject = jsonObject
+        self.report = report
+    }
+
+    /// The document as JSON text (UTF-8), with the members of every object in
+    /// ascending order of their keys, so that the same schema always gives
+    /// the same bytes; indented by two spaces when `prettyPrinted`.
+    public func jsonData(prettyPrinted: Bool = false) -> Data {
+        var writer = JSONWriter()
+        // The generator builds only values the writer takes.
+        do {
+            try writer.writeAny(jsonObject, sortedKeys: true)
+        } catch {
+            return Data("{}".utf8)
+        }
+        return Data(prettyPrinted ? Self.indented(writer.bytes) : writer.bytes)
+    }
+
+    /// The document as indented JSON text.
+    public var description: String {
+        String(decoding: jsonData(prettyPrinted: true), as: UTF8.self)
+    }
+
+    /// Compact JSON text indented by two spaces a level, with a space after
+    /// each `:`; empty objects and arrays stay `{}` and `[]`.
+    static func indented(_ compact: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(compact.count * 2)
+        var depth = 0
+        var inString = false
+        var escaped = false
+        func newline() {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        }
+        var index = 0
+        while index < compact.count {
+            let byte = compact[index]
+            index += 1
+            if inString {
+                output.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                output.append(byte)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                output.append(byte)
+                let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if index < compact.count, compact[index] == closing {
+                    output.append(closing)
+                    index += 1
+                } else {
+                    depth += 1
+                    newline()
+                }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                newline()
+                output.append(byte)
+            case UInt8(ascii: ","):
+                output.append(byte)
+                newline()
+            case UInt8(ascii: ":"):
+                output.append(contentsOf: [byte, UInt8(ascii: " ")])
+            default:
+                output.append(byte)
+            }
+        }
+        return output
+    }
+}
+
+extension JSONSchema {
+    /// Choices for ``JSONAdapter/jsonSchema(of:options:)``.
+    public struct Options: Sendable {
+        /// The configuration the JSON is decoded with: its date format, data
+        /// encoding, key conversion, leniency and transformers by type shape
+        /// the schema as they shape decoding. The standard one by default.
+        public var configuration: JSONAdapter.Configuration
+
+        /// `true` for the subset of JSON Schema that the structured-output
+        /// modes of language-model APIs accept: every property required
+        /// (optionals as unions with `null`), `additionalProperties: false` on
+        /// every object, `anyOf` for alternatives, and only the keywords
+        /// those modes take (rules they cannot state are said in words in the
+        /// `description`). Every document such a schema admits is one the decoder
+        /// accepts (except for rules stated only in words); not every document
+        /// the decoder accepts is admitted. `false` (the default) for the
+        /// complete schema.
+        public var isStrictStructuredOutput: Bool
+
+        /// Options with the given choices.
+        public init(configuration: JSONAdapter.Configuration = .standard, isStrictStructuredOutput: Bool = false) {
+            self.configuration = configuration
+            self.isStrictStructuredOutput = isStrictStructuredOutput
+        }
+
+        /// The subset for language-model structured output, with the standard configuration.
+        public static var strictStructuredOutput: Options { Options(isStrictStructuredOutput: true) }
+    }
+}
+
+/// What the generator knew of each model's properties: the schema of each
+/// property's value and how closely it follows the decoder.
+struct SchemaReport {
+    /// By model type, by property key.
+    var properties: [ObjectIdentifier: [String: ValueSchema]] = [:]
+}
