@@ -145,4 +145,8 @@ extension JSONSchema {
 struct SchemaReport {
     /// By model type, by property key.
     var properties: [ObjectIdentifier: [String: ValueSchema]] = [:]
+    /// `true` when a model chooses its type in `classForParsing(jsonDictionary:)`, which the schema cannot follow.
+    var hasOpaqueClusters = false
+    /// `true` when a declared constraint is stated as keywords.
+    var statesConstraints = false
 }

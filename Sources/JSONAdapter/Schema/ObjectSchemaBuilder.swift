@@ -112,10 +112,10 @@ struct ObjectSchemaBuilder {
         var object: [String: Any] = presence(of: path, arrayIndexes: arrayIndexes)
         object["type"] = "object"
         var choices: [Any] = [["type": "null"] as [String: Any], object]
-        if let index = arrayIndexes.first ?? nil, index <= largestDescribedIndex {
-            var array: [String: Any] = ["type": "array", "minItems": index + 1]
+        if let index = arrayIndexes.first ?? nil {
+            var array: [String: Any] = ["type": "array", "minItems": index == .max ? index : index + 1]
             let below = inner(path.dropFirst(), arrayIndexes.dropFirst())
-            if !below.isEmpty {
+            if !below.isEmpty, index <= largestDescribedIndex {
                 array["prefixItems"] = Array(repeating: [:] as [String: Any], count: index) + [below]
             }
             choices.append(array)
@@ -182,9 +182,10 @@ struct ObjectSchemaBuilder {
             var types = ["object"]
             let indexes = constrained.keys.map(ParsedKeyPath.arrayIndex(of:))
             let positions = indexes.compactMap { $0 }
-            let describable = positions.count == indexes.count && positions.allSatisfy { $0 <= Self.largestDescribedIndex }
-            if describable {
+            if positions.count == indexes.count {
                 types.append("array")
+            }
+            if positions.count == indexes.count, positions.allSatisfy({ $0 <= Self.largestDescribedIndex }) {
                 var items = Array(repeating: [:] as [String: Any], count: (positions.max() ?? -1) + 1)
                 for (key, child) in node.children {
                     if let index = ParsedKeyPath.arrayIndex(of: key), index < items.count { items[index] = nodeSchema(child) }

@@ -35,6 +35,8 @@ struct PropertyRules {
     private(set) var words: [String] = []
     /// `true` when a rule the decoder checks is only said in words.
     private(set) var hasRulesInWords = false
+    /// `true` when a rule is stated as keywords.
+    private(set) var hasRulesAsKeywords = false
 
     /// Rules to apply.
     init(_ constraints: [JSONConstraint], isStrict: Bool, isLossy: Bool,
@@ -56,7 +58,11 @@ struct PropertyRules {
         let rules = pending
         pending = []
         for rule in rules {
-            if !state(rule, in: &value, as: target) { sayInWords(rule) }
+            if state(rule, in: &value, as: target) {
+                hasRulesAsKeywords = true
+            } else {
+                sayInWords(rule)
+            }
         }
         if hasRulesInWords { value.isValueExact = false }
     }

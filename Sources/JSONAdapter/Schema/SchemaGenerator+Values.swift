@@ -38,6 +38,7 @@ extension SchemaGenerator {
         }
         rules.sayRemainingInWords()
         if rules.hasRulesInWords { value.isValueExact = false }
+        if rules.hasRulesAsKeywords { report.statesConstraints = true }
         let words = [modelType.jsonDescription(forKey: key)].compactMap { $0 } + rules.words
         if !words.isEmpty { value.addDescription(words.joined(separator: " ")) }
         if property.defaultsOnFailure, !isStrict {

@@ -146,6 +146,7 @@ struct SchemaGenerator {
             // `classForParsing(jsonDictionary:)` is code: which type it picks, and so
             // which mapping applies, cannot be known. The type's own fields are
             // the structured-output contract (the producer follows them).
+            report.hasOpaqueClusters = true
             if isStrict { return try objectSchema(of: type) }
             return ["type": "object",
                     "$comment": "\(ValueDescription.typeName(type)) chooses the type to decode in "
