@@ -162,6 +162,7 @@ enum SchemaCorpus {
         typealias Models = JSONSchemaTests
         var entries = [
             SchemaCorpusEntry(Models.Recipe.self, texts: [
+                #"{"id": "0f8fad5b-d9cb-469f-a165-70867728950e", "name": "Soup", "servings": 4, "rating": 4.5, "tags": ["hot", "easy"], "difficulty": "medium", "mood": "busy", "steps": [{"text": "Boil", "minutes": 10}, {"text": "Serve"}], "source": "https://example.com/soup", "created_at": "2024-02-29T12:00:00+01:00", "photo": "AAEC", "notes": {"salt": "a pinch"}, "course": "dessert", "nutrition": {"calories": 120}, "code": "ABC"}"#,
                 #"{"name": "Soup", "servings": 4, "code": "ABC", "difficulty": "medium", "course": "dessert"}"#,
                 #"{"name": "", "servings": 0, "rating": 5.5, "code": "abc", "course": "starter"}"#,
                 #"{"nutrition": null, "photo": "AAEC", "created_at": "2024-02-30T00:00:00Z"}"#,
