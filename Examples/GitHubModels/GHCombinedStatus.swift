@@ -2,7 +2,7 @@ import Foundation
 import JSONAdapter
 
 /// The state of a commit status.
-public enum GHStatusState: String, Sendable {
+public enum GHStatusState: String, CaseIterable, Sendable {
     /// Waiting for a result.
     case pending
     /// Succeeded.

@@ -2,7 +2,7 @@ import Foundation
 import JSONAdapter
 
 /// Whether an issue is open.
-public enum GHIssueState: String, Sendable {
+public enum GHIssueState: String, CaseIterable, Sendable {
     /// Open.
     case open
     /// Closed.

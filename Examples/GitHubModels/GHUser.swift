@@ -2,7 +2,7 @@ import Foundation
 import JSONAdapter
 
 /// The kind of a GitHub account.
-public enum GHAccountType: String, Sendable {
+public enum GHAccountType: String, CaseIterable, Sendable {
     /// A person.
     case user = "User"
     /// An organization.
