@@ -28,7 +28,8 @@ enum StructuredOutputSubset {
     static func applied(to schema: [String: Any]) -> [String: Any] {
         var result: [String: Any] = [:]
         var words: [String] = []
-        for (keyword, value) in schema {
+        // In order, so that the words come out the same every time.
+        for (keyword, value) in schema.sorted(by: { $0.key < $1.key }) {
             switch keyword {
             case "oneOf":
                 result["anyOf"] = subschemas(value)
@@ -49,13 +50,13 @@ enum StructuredOutputSubset {
             case "contentEncoding":
                 words.append("Text in \(value) encoding.")
             case "minLength":
-                words.append("At least \(value) characters.")
+                words.append("At least \(counted(value, "character")).")
             case "maxLength":
-                words.append("At most \(value) characters.")
+                words.append("At most \(counted(value, "character")).")
             case "minProperties":
-                words.append("At least \(value) members.")
+                words.append("At least \(counted(value, "member")).")
             case "maxProperties":
-                words.append("At most \(value) members.")
+                words.append("At most \(counted(value, "member")).")
             case _ where keywords.contains(keyword):
                 result[keyword] = value
             default:
@@ -67,6 +68,11 @@ enum StructuredOutputSubset {
             result["description"] = ([result["description"] as? String].compactMap { $0 } + words).joined(separator: " ")
         }
         return result
+    }
+
+    /// `1 character`, `3 characters`.
+    private static func counted(_ value: Any, _ noun: String) -> String {
+        "\(value) \(noun)" + ((value as? Int) == 1 ? "" : "s")
     }
 
     /// The subschemas of a combination, each reduced.

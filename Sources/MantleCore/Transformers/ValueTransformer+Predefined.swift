@@ -157,7 +157,7 @@ extension ValueTransformer {
             reverse: { (date: Date) -> String? in
                 pattern?.string(from: date) ?? formatter.withLock { $0.string(from: date) }
             })
-            .withJSONSchema(["type": "string", "description": "a date written as \(format)"])
+            .withJSONSchema(["type": "string", "description": "A date written as \(format)."])
     }
 
     /// `String` ↔ number with a `NumberFormatter` style (Mantle's
