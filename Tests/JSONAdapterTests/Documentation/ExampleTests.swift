@@ -49,6 +49,22 @@ struct ExampleTests {
         #expect(lines.dropFirst() == [#"migrated: User(login: "octocat", id: 1)"#, "round trip equal: true"])
     }
 
+    @Test("JSON Schema: complete and strict, and a structured-output answer decoded")
+    func jsonSchema() throws {
+        let lines = try JSONSchemaExample.run()
+        #expect(Array(lines.prefix(6)) == [
+            #"title: {"description":"One line saying what is wrong.","maxLength":80,"minLength":1,"type":"string"}"#,
+            #"severity: {"enum":["low","medium","high"],"type":"string"}"#,
+            ##"reporter: {"$ref":"#/$defs/Reporter"}"##,
+            "strict required: affected_version, reporter, severity, steps, title",
+            #"strict version: {"pattern":"^[0-9]+\\.[0-9]+$","type":["string","null"]}"#,
+            "decoded: Crash on launch [high] by octocat",
+        ])
+        // Then the strict schema, indented: a closed object.
+        let schema = try JSONSerialization.jsonObject(with: Data(lines.dropFirst(6).joined(separator: "\n").utf8))
+        #expect((schema as? [String: Any])?["additionalProperties"] as? Bool == false)
+    }
+
     @Test("errors")
     func errors() {
         #expect(ErrorsExample.run() == [

@@ -89,6 +89,10 @@ enum SchemaCorpus {
             ]),
             SchemaCorpusEntry(ClassClustersExample.TextMessage.self),
             SchemaCorpusEntry(ClassClustersExample.PictureMessage.self),
+            SchemaCorpusEntry(JSONSchemaExample.BugReport.self, texts: [
+                #"{"title": "Crash on launch", "severity": "high", "steps": ["Open the app"], "affected_version": null, "reporter": {"login": "octocat", "email": null}}"#,
+                #"{"title": "Slow", "severity": "low", "steps": ["Scroll", "Wait"], "affected_version": "2.1", "reporter": {"login": "a", "email": "a@example.com"}}"#,
+            ]),
         ]
     }
 
