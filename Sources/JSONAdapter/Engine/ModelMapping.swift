@@ -33,6 +33,10 @@ final class ModelMapping: @unchecked Sendable {
     let unknownKeys: UnknownKeysCapture?
     /// The type's ``JSONSerializing/typeDiscriminator``, read once.
     let discriminator: JSONTypeDiscriminator?
+    /// `true` when a property declares ``JSONConstraint``s: decoding then
+    /// takes ``decodeChecking(_:from:validating:_:)``, and a model without
+    /// any keeps the plain loop, which checks nothing per property.
+    let checksConstraints: Bool
     /// The choices it was compiled under, which the types a class cluster picks share.
     private let context: MappingContextLink
 
@@ -74,6 +78,7 @@ final class ModelMapping: @unchecked Sendable {
                                                      transformer: type.jsonTransformer(forKey: property.key),
                                                      leniency: type.jsonLeniency(forKey: property.key)
                                                          ?? context.settings.leniency,
+                                                     constraints: type.jsonConstraints(forKey: property.key),
                                                      context: context)
                 properties.append(property.accessor.accept(builder))
             }
@@ -85,7 +90,15 @@ final class ModelMapping: @unchecked Sendable {
                                    detail: "\(typeName).\(unsupported.key) is a \(ValueDescription.typeName(unsupported.valueType)), "
                                        + "which JSON cannot hold: \(reason); or give it a transformer")
         }
+        for property in properties {
+            guard let refusal = property.constraintRefusal else { continue }
+            throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: property.key,
+                                   jsonKeyPath: keyPaths[property.key]?.description, modelTypeName: typeName,
+                                   detail: "jsonConstraints(forKey: \"\(property.key)\") of \(typeName) declares a rule "
+                                       + "that cannot apply: \(refusal)")
+        }
         self.properties = properties
+        checksConstraints = properties.contains { !$0.constraints.isEmpty }
         mappedKeys = Set(properties.map(\.key))
         discriminator = type.typeDiscriminator
         unknownKeys = UnknownKeysCapture(descriptor: descriptor, keyPaths: keyPaths)
@@ -185,9 +198,12 @@ final class ModelMapping: @unchecked Sendable {
     /// A failure throws before the model escapes; `validate()`'s errors pass through unchanged.
     func decodeOwnType<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource,
                                            validating: Bool = true) throws -> M {
+        let recorder = LeniencyRecorder.current
+        if checksConstraints || recorder?.errors != nil {
+            return try decodeChecking(type, from: source, validating: validating, recorder)
+        }
         var model = M()
         var current = ""
-        let recorder = LeniencyRecorder.current
         do throws(ValueFailure) {
             try model.withMutableStorageAddress { (base) throws(ValueFailure) in
                 switch source {
@@ -223,7 +239,7 @@ final class ModelMapping: @unchecked Sendable {
     /// (``keepDefault(_:after:in:_:_:)``); what `recorder` got meanwhile is
     /// attributed to the property.
     @inline(__always)
-    private func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: LeniencyRecorder?,
+    func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: LeniencyRecorder?,
                         _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
         let mark = recorder?.mark ?? 0
         do throws(ValueFailure) {
@@ -236,11 +252,13 @@ final class ModelMapping: @unchecked Sendable {
 
     /// Handles a property's `failure`: with ``JSONLeniency/defaultOnFailure``
     /// the property keeps the default `init()` gave it (nothing was stored)
-    /// and that is recorded, in place of what was recorded inside the value;
-    /// otherwise, and for a bad mapping, the failure is thrown.
+    /// and that is recorded, in place of what was recorded inside the value
+    /// (and, in a collecting pass, the failures found inside it are
+    /// forgotten); otherwise, and for a bad mapping, the failure is thrown.
     private func keepDefault(_ property: PropertyMapping, after failure: ValueFailure, in source: JSONObjectSource,
                              _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
         guard property.defaultsOnFailure, failure.isRecoverable else { throw failure }
+        if let since = failure.collectedSince { recorder?.errors?.forget(from: since) }
         recorder?.recordDrop(.usedDefault, since: mark, found: property.foundDescription(in: source),
                              reason: failure.reportReason)
     }

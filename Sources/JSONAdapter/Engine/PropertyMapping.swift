@@ -14,12 +14,21 @@ class PropertyMapping: @unchecked Sendable {
     /// `true` when a value that fails to decode leaves the property's default
     /// in place (``JSONLeniency/defaultOnFailure``).
     let defaultsOnFailure: Bool
+    /// The rules its decoded value must meet
+    /// (``JSONSerializing/jsonConstraints(forKey:)``); usually none.
+    let constraints: [JSONConstraint]
 
     /// Creates the shared part.
-    init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool) {
+    init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.key = key
         self.keyPath = keyPath
         self.defaultsOnFailure = defaultsOnFailure
+        self.constraints = constraints
+    }
+
+    /// Why one of ``constraints`` cannot apply to the property's type, or `nil`.
+    var constraintRefusal: String? {
+        constraints.lazy.compactMap { $0.refusal(for: self.valueType) }.first
     }
 
     /// What `source` holds at the property's location, for a report
@@ -56,6 +65,19 @@ class PropertyMapping: @unchecked Sendable {
     func decode(from document: JSONDocument, object: Int, hint: inout Int,
                 into base: UnsafeMutableRawPointer) throws(ValueFailure) {}
 
+    /// Decodes the property from a Foundation dictionary as
+    /// ``decode(from:into:)`` does, and checks its ``constraints``: the value
+    /// is stored only when it meets them all; the failures of the rules it
+    /// breaks are returned, one each.
+    func decodeChecked(from dictionary: [String: Any],
+                       into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] { [] }
+
+    /// Decodes the property from an object node as
+    /// ``decode(from:object:hint:into:)`` does, and checks its
+    /// ``constraints`` (see ``decodeChecked(from:into:)``).
+    func decodeChecked(from document: JSONDocument, object: Int, hint: inout Int,
+                       into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] { [] }
+
     /// The property's JSON value (`NSNull()` for nil).
     func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { NSNull() }
 
@@ -85,10 +107,10 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
 
     /// Creates the mapping.
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
-         defaultsOnFailure: Bool) {
+         defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.codec = codec
         self.accessor = accessor
-        super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure)
+        super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure, constraints: constraints)
     }
 
     override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
@@ -135,6 +157,63 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         }
     }
 
+    // The checked decoders repeat the lookups of the plain ones rather than
+    // share them, so that the plain ones, which every model without
+    // constraints takes, stay exactly as they are.
+
+    override func decodeChecked(from dictionary: [String: Any],
+                                into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] {
+        let value: Any
+        switch keyPath {
+        case .single(let path):
+            guard let found = try KeyPathLookup.value(at: path, in: dictionary) else { return [] }
+            value = found
+        case .composite(let paths):
+            var gathered: [String: Any] = [:]
+            for path in paths {
+                if let found = try KeyPathLookup.value(at: path, in: dictionary) { gathered[path.text] = found }
+            }
+            value = gathered
+        case .alternatives(let paths):
+            guard let found = try KeyPathLookup.firstValue(among: paths, in: dictionary) else { return [] }
+            value = found.value
+        }
+        return store(try codec.decode(value), checkedAt: base)
+    }
+
+    override func decodeChecked(from document: JSONDocument, object: Int, hint: inout Int,
+                                into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] {
+        switch keyPath {
+        case .single(let path):
+            guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else { return [] }
+            return store(try codec.decode(document, node), checkedAt: base)
+        case .composite(let paths):
+            var gathered: [String: Any] = [:]
+            for path in paths {
+                if let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) {
+                    gathered[path.text] = document.anyValue(at: node)
+                }
+            }
+            return store(try codec.decode(gathered), checkedAt: base)
+        case .alternatives(let paths):
+            guard let found = try KeyPathLookup.firstNode(among: paths, in: document, object: object,
+                                                          hint: &hint) else { return [] }
+            return store(try codec.decode(document, found.node), checkedAt: base)
+        }
+    }
+
+    /// Stores `value` if it meets every constraint; otherwise returns the
+    /// failure of each rule it breaks (expected: the rule; found: the value).
+    private func store(_ value: Value, checkedAt base: UnsafeMutableRawPointer) -> [ValueFailure] {
+        let broken = constraints.filter { $0.isBroken(by: value) }
+        guard !broken.isEmpty else {
+            accessor.store(value, to: base)
+            return []
+        }
+        let found = ValueDescription.describe(JSONConstraint.unwrapped(value))
+        return broken.map { ValueFailure(expected: $0.description, found: found) }
+    }
+
     override func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         try codec.encode(accessor.load(from: base), options)
     }
@@ -167,6 +246,8 @@ struct PropertyMappingBuilder: PropertyAccessorVisitor {
     let transformer: ValueTransformer?
     /// How far decoding it bends (the model's choice for it, else the configuration's).
     let leniency: JSONLeniency
+    /// The rules its value must meet.
+    let constraints: [JSONConstraint]
     /// The choices the mapping is compiled under.
     let context: MappingContext
 
@@ -174,6 +255,6 @@ struct PropertyMappingBuilder: PropertyAccessorVisitor {
         let codec: JSONValueCodec<Value> = transformer.map { TransformerCodec<Value>($0) }
             ?? CodecFactory.codec(for: Value.self, in: context, leniency: leniency)
         return TypedPropertyMapping(key: key, keyPath: keyPath, codec: codec, accessor: accessor,
-                                    defaultsOnFailure: leniency.contains(.defaultOnFailure))
+                                    defaultsOnFailure: leniency.contains(.defaultOnFailure), constraints: constraints)
     }
 }
