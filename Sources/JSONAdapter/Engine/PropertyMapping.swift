@@ -210,8 +210,21 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
             accessor.store(value, to: base)
             return []
         }
-        let found = ValueDescription.describe(JSONConstraint.unwrapped(value))
+        let found = Self.foundDescription(of: JSONConstraint.unwrapped(value))
         return broken.map { ValueFailure(expected: $0.description, found: found) }
+    }
+
+    /// A decoded value as errors word what was found, as its JSON reads
+    /// (`array of 3` for a set, `object` for a keyed dictionary).
+    private static func foundDescription(of value: Any?) -> String {
+        if let value, let collection = value as? any Collection {
+            switch ValueKind.of(type(of: value)) {
+            case .set: return "array of \(collection.count)"
+            case .keyedDictionary: return "object"
+            default: break
+            }
+        }
+        return ValueDescription.describe(value)
     }
 
     override func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {

@@ -224,7 +224,7 @@ extension JSONConstraint {
         let valueType: Any.Type
         /// `true` when a value is a `T` and one of the values.
         let contains: @Sendable (Any) -> Bool
-        /// The values as text, for messages.
+        /// The values as text, for messages (a raw-value enum's by its raw value).
         let texts: [String]
 
         /// The allowed `values`.
@@ -233,7 +233,9 @@ extension JSONConstraint {
             self.values = values
             valueType = T.self
             contains = { ($0 as? T).map(set.contains) ?? false }
-            texts = values.map { String(reflecting: $0) }
+            texts = values.map { value in
+                (value as? any RawRepresentable).map { String(reflecting: $0.rawValue) } ?? String(reflecting: value)
+            }
         }
     }
 
