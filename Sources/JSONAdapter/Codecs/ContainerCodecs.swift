@@ -97,9 +97,9 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
         for index in array.indices {
-            collected.decode(at: "[\(index)]", found: ValueDescription.describe(array[index])) { () throws(ValueFailure) in
-                result.append(try element.decode(array[index]))
-            }
+            if let value = collected.decode(at: "[\(index)]", found: ValueDescription.describe(array[index]), {
+                () throws(ValueFailure) in try element.decode(array[index])
+            }) { result.append(value) }
         }
         try collected.finish()
         return result
@@ -112,9 +112,9 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var result: [Element] = []
         var index = 0
         for child in document.elements(of: node) {
-            collected.decode(at: "[\(index)]", found: describe(document, child)) { () throws(ValueFailure) in
-                result.append(try element.decode(document, child))
-            }
+            if let value = collected.decode(at: "[\(index)]", found: describe(document, child), {
+                () throws(ValueFailure) in try element.decode(document, child)
+            }) { result.append(value) }
             index += 1
         }
         try collected.finish()
@@ -242,9 +242,9 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
         for (text, item) in dictionary {
-            collected.decode(at: text, found: ValueDescription.describe(item)) { () throws(ValueFailure) in
-                result[try dictionaryKey(text)] = try element.decode(item)
-            }
+            if let (key, value) = collected.decode(at: text, found: ValueDescription.describe(item), {
+                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(item))
+            }) { result[key] = value }
         }
         try collected.finish()
         return result
@@ -257,9 +257,9 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var result: [Key: Element] = [:]
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)
-            collected.decode(at: text, found: describe(document, valueNode)) { () throws(ValueFailure) in
-                result[try dictionaryKey(text)] = try element.decode(document, valueNode)
-            }
+            if let (key, value) = collected.decode(at: text, found: describe(document, valueNode), {
+                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(document, valueNode))
+            }) { result[key] = value }
         }
         try collected.finish()
         return result

@@ -141,12 +141,18 @@ struct CollectedElements {
 
     /// Decodes the element at `component` with `body`, as the collection
     /// does outside a collecting pass, except that a failure it would throw
-    /// is noted and decoding goes on.
-    mutating func decode(at component: @autoclosure () -> String, found: @autoclosure () -> String,
-                         _ body: () throws(ValueFailure) -> Void) {
+    /// is noted and decoding goes on; `nil` for an element that failed.
+    ///
+    /// (`body` returns the element rather than storing it, unlike the
+    /// collections' own loops: closures alike in shape would be merged into
+    /// one function by the optimiser, at a cost to the loops that every
+    /// decode runs.)
+    mutating func decode<Output>(at component: @autoclosure () -> String, found: @autoclosure () -> String,
+                                 _ body: () throws(ValueFailure) -> Output) -> Output? {
         let mark = recorder.mark
+        let output: Output
         do throws(ValueFailure) {
-            try body()
+            output = try body()
         } catch {
             if lossy, error.isRecoverable {
                 if let since = error.collectedSince { errors.forget(from: since) }
@@ -154,9 +160,10 @@ struct CollectedElements {
             } else {
                 note(error, at: component())
             }
-            return
+            return nil
         }
         recorder.prefix(from: mark, with: component())
+        return output
     }
 
     /// Notes the failure of the element at `component`.

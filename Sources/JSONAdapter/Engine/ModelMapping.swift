@@ -33,10 +33,6 @@ final class ModelMapping: @unchecked Sendable {
     let unknownKeys: UnknownKeysCapture?
     /// The type's ``JSONSerializing/typeDiscriminator``, read once.
     let discriminator: JSONTypeDiscriminator?
-    /// `true` when a property declares ``JSONConstraint``s: decoding then
-    /// takes ``decodeChecking(_:from:validating:_:)``, and a model without
-    /// any keeps the plain loop, which checks nothing per property.
-    let checksConstraints: Bool
     /// The choices it was compiled under, which the types a class cluster picks share.
     private let context: MappingContextLink
 
@@ -98,7 +94,6 @@ final class ModelMapping: @unchecked Sendable {
                                        + "that cannot apply: \(refusal)")
         }
         self.properties = properties
-        checksConstraints = properties.contains { !$0.constraints.isEmpty }
         mappedKeys = Set(properties.map(\.key))
         discriminator = type.typeDiscriminator
         unknownKeys = UnknownKeysCapture(descriptor: descriptor, keyPaths: keyPaths)
@@ -198,12 +193,12 @@ final class ModelMapping: @unchecked Sendable {
     /// A failure throws before the model escapes; `validate()`'s errors pass through unchanged.
     func decodeOwnType<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource,
                                            validating: Bool = true) throws -> M {
-        let recorder = LeniencyRecorder.current
-        if checksConstraints || recorder?.errors != nil {
-            return try decodeChecking(type, from: source, validating: validating, recorder)
-        }
         var model = M()
         var current = ""
+        let recorder = LeniencyRecorder.current
+        if let recorder, let errors = recorder.errors {
+            return try decodeCollecting(model, from: source, validating: validating, recorder, errors)
+        }
         do throws(ValueFailure) {
             try model.withMutableStorageAddress { (base) throws(ValueFailure) in
                 switch source {

@@ -65,19 +65,6 @@ class PropertyMapping: @unchecked Sendable {
     func decode(from document: JSONDocument, object: Int, hint: inout Int,
                 into base: UnsafeMutableRawPointer) throws(ValueFailure) {}
 
-    /// Decodes the property from a Foundation dictionary as
-    /// ``decode(from:into:)`` does, and checks its ``constraints``: the value
-    /// is stored only when it meets them all; the failures of the rules it
-    /// breaks are returned, one each.
-    func decodeChecked(from dictionary: [String: Any],
-                       into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] { [] }
-
-    /// Decodes the property from an object node as
-    /// ``decode(from:object:hint:into:)`` does, and checks its
-    /// ``constraints`` (see ``decodeChecked(from:into:)``).
-    func decodeChecked(from document: JSONDocument, object: Int, hint: inout Int,
-                       into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] { [] }
-
     /// The property's JSON value (`NSNull()` for nil).
     func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { NSNull() }
 
@@ -102,6 +89,10 @@ class PropertyMapping: @unchecked Sendable {
 final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     /// Converts JSON to `Value` and back.
     let codec: JSONValueCodec<Value>
+    /// Decodes: ``codec`` itself, or, when the property declares
+    /// ``PropertyMapping/constraints``, ``codec`` checked by them
+    /// (``ConstrainedCodec``). Encoding checks nothing.
+    let decodingCodec: JSONValueCodec<Value>
     /// Reads and writes the property.
     let accessor: TypedPropertyAccessor<Value>
 
@@ -109,6 +100,7 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
          defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.codec = codec
+        decodingCodec = constraints.isEmpty ? codec : ConstrainedCodec(codec, constraints: constraints)
         self.accessor = accessor
         super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure, constraints: constraints)
     }
@@ -129,7 +121,7 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
             guard let found = try KeyPathLookup.firstValue(among: paths, in: dictionary) else { return }
             value = found.value
         }
-        accessor.store(try codec.decode(value), to: base)
+        accessor.store(try decodingCodec.decode(value), to: base)
     }
 
     override func decode(from document: JSONDocument, object: Int, hint: inout Int,
@@ -137,7 +129,7 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         switch keyPath {
         case .single(let path):
             guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else { return }
-            accessor.store(try codec.decode(document, node), to: base)
+            accessor.store(try decodingCodec.decode(document, node), to: base)
         case .composite(let paths):
             // A composite's value is an object made of values from several places,
             // keyed by their key paths: it is on no tape, so it cannot be a node. It is
@@ -149,82 +141,12 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
                     gathered[path.text] = document.anyValue(at: node)
                 }
             }
-            accessor.store(try codec.decode(gathered), to: base)
+            accessor.store(try decodingCodec.decode(gathered), to: base)
         case .alternatives(let paths):
             guard let found = try KeyPathLookup.firstNode(among: paths, in: document, object: object,
                                                           hint: &hint) else { return }
-            accessor.store(try codec.decode(document, found.node), to: base)
+            accessor.store(try decodingCodec.decode(document, found.node), to: base)
         }
-    }
-
-    // The checked decoders repeat the lookups of the plain ones rather than
-    // share them, so that the plain ones, which every model without
-    // constraints takes, stay exactly as they are.
-
-    override func decodeChecked(from dictionary: [String: Any],
-                                into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] {
-        let value: Any
-        switch keyPath {
-        case .single(let path):
-            guard let found = try KeyPathLookup.value(at: path, in: dictionary) else { return [] }
-            value = found
-        case .composite(let paths):
-            var gathered: [String: Any] = [:]
-            for path in paths {
-                if let found = try KeyPathLookup.value(at: path, in: dictionary) { gathered[path.text] = found }
-            }
-            value = gathered
-        case .alternatives(let paths):
-            guard let found = try KeyPathLookup.firstValue(among: paths, in: dictionary) else { return [] }
-            value = found.value
-        }
-        return store(try codec.decode(value), checkedAt: base)
-    }
-
-    override func decodeChecked(from document: JSONDocument, object: Int, hint: inout Int,
-                                into base: UnsafeMutableRawPointer) throws(ValueFailure) -> [ValueFailure] {
-        switch keyPath {
-        case .single(let path):
-            guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else { return [] }
-            return store(try codec.decode(document, node), checkedAt: base)
-        case .composite(let paths):
-            var gathered: [String: Any] = [:]
-            for path in paths {
-                if let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) {
-                    gathered[path.text] = document.anyValue(at: node)
-                }
-            }
-            return store(try codec.decode(gathered), checkedAt: base)
-        case .alternatives(let paths):
-            guard let found = try KeyPathLookup.firstNode(among: paths, in: document, object: object,
-                                                          hint: &hint) else { return [] }
-            return store(try codec.decode(document, found.node), checkedAt: base)
-        }
-    }
-
-    /// Stores `value` if it meets every constraint; otherwise returns the
-    /// failure of each rule it breaks (expected: the rule; found: the value).
-    private func store(_ value: Value, checkedAt base: UnsafeMutableRawPointer) -> [ValueFailure] {
-        let broken = constraints.filter { $0.isBroken(by: value) }
-        guard !broken.isEmpty else {
-            accessor.store(value, to: base)
-            return []
-        }
-        let found = Self.foundDescription(of: JSONConstraint.unwrapped(value))
-        return broken.map { ValueFailure(expected: $0.description, found: found) }
-    }
-
-    /// A decoded value as errors word what was found, as its JSON reads
-    /// (`array of 3` for a set, `object` for a keyed dictionary).
-    private static func foundDescription(of value: Any?) -> String {
-        if let value, let collection = value as? any Collection {
-            switch ValueKind.of(type(of: value)) {
-            case .set: return "array of \(collection.count)"
-            case .keyedDictionary: return "object"
-            default: break
-            }
-        }
-        return ValueDescription.describe(value)
     }
 
     override func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
