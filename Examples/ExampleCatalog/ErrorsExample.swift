@@ -2,7 +2,8 @@ import Foundation
 import JSONAdapter
 
 /// Errors: each names the model, the property, the JSON key path, and what
-/// was expected and found; nothing is half-decoded.
+/// was expected and found; a payload with several failures reports them all,
+/// one line each, declared constraints included; nothing is half-decoded.
 public enum ErrorsExample {
     struct Repository: JSONSerializing {
         var name = ""
@@ -10,6 +11,15 @@ public enum ErrorsExample {
         var ownerLogin = ""
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
             ["name": "name", "stars": "stargazers_count", "ownerLogin": "owner.login"]
+        }
+
+        /// Rules checked while decoding (and stated in the JSON Schema).
+        static func jsonConstraints(forKey key: String) -> [JSONConstraint] {
+            switch key {
+            case "name": [.length(1...100)]
+            case "stars": [.range(0...)]
+            default: []
+            }
         }
     }
 
@@ -21,6 +31,7 @@ public enum ErrorsExample {
             #"{"name": "mantle", "stargazers_count": 1.5}"#,
             #"[{"name": "a"}, {"name": null}]"#,
             #"{"name": "mantle",}"#,
+            #"{"name": "", "stargazers_count": -1, "owner": {"login": 42}}"#,
         ]
         return inputs.map { text in
             do {

@@ -37,6 +37,10 @@ public enum GitHubIssuesExample {
             broken[3]["user"] = user
             do {
                 _ = try JSONAdapter.models(of: GHIssue.self, from: broken)
+            } catch let error as JSONAdapterError {
+                // The error lists every failure (here also `reporterLogin`,
+                // which reads the same `user.login`); the first is shown.
+                lines.append("Error: \(error.allErrors[0])")
             } catch {
                 lines.append("Error: \(error)")
             }

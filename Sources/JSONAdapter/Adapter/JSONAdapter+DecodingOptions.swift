@@ -4,7 +4,8 @@ import MantleJSON
 extension JSONAdapter {
     /// Everything one decode call may vary, in one value: the
     /// ``Configuration``, where in the document the model (or array) sits,
-    /// the nesting limit, and a recorder for the leniency applied.
+    /// the nesting limit, how many failures an error reports, and a recorder
+    /// for the leniency applied.
     ///
     /// Every decode method takes it as its last argument, `options`, which
     /// defaults to the standard choices, so the plain calls stay plain:
@@ -27,8 +28,13 @@ extension JSONAdapter {
         /// objects, as `JSONSerialization` and `JSONDecoder` allow.
         public static var defaultMaximumDepth: Int { JSONLimits.defaultMaximumDepth }
 
+        /// The number of failures a decode error reports unless a call says
+        /// otherwise: 20.
+        public static var defaultMaximumErrorCount: Int { 20 }
+
         /// The standard choices: ``Configuration/standard``, the whole
-        /// document, ``defaultMaximumDepth``, no recorder.
+        /// document, ``defaultMaximumDepth``, ``defaultMaximumErrorCount``,
+        /// no recorder.
         public static var standard: DecodingOptions { DecodingOptions() }
 
         /// The mappings' choices (date format, key conversion, leniency,
@@ -54,6 +60,20 @@ extension JSONAdapter {
         /// Foundation dictionaries are already parsed, so it does not apply to them.
         public var maximumDepth: Int
 
+        /// How many failures the thrown ``JSONAdapterError`` reports
+        /// (``defaultMaximumErrorCount``, 20, by default): the first, in
+        /// document order, with the others in its
+        /// ``JSONAdapterError/additionalErrors``; failures beyond this many
+        /// are only counted, in ``JSONAdapterError/omittedErrorCount``. 1
+        /// stops at the first failure; values below 1 act as 1.
+        ///
+        /// A call that succeeds costs the same whatever this is: only once
+        /// decoding has failed is the input decoded again, going on past each
+        /// failure (properties, elements and members of collections, nested
+        /// models, their `validate()`, and broken ``JSONConstraint``s) to
+        /// find the others.
+        public var maximumErrorCount: Int
+
         /// Where the call adds the ``JSONLeniencyReport`` of what its
         /// ``Configuration/leniency`` (and the models' own
         /// ``JSONSerializing/jsonLeniency(forKey:)``) bent, or `nil` not to
@@ -63,10 +83,12 @@ extension JSONAdapter {
         /// Options with the given choices; every one defaults to the standard.
         public init(configuration: Configuration = .standard, keyPath: String? = nil,
                     maximumDepth: Int = DecodingOptions.defaultMaximumDepth,
+                    maximumErrorCount: Int = DecodingOptions.defaultMaximumErrorCount,
                     leniencyRecorder: JSONLeniencyReport.Recorder? = nil) {
             self.configuration = configuration
             self.keyPath = keyPath
             self.maximumDepth = maximumDepth
+            self.maximumErrorCount = maximumErrorCount
             self.leniencyRecorder = leniencyRecorder
         }
 

@@ -257,8 +257,6 @@ public final class JSONAdapter: @unchecked Sendable {
 extension JSONAdapterError {
     /// The same error for element `index` of an array.
     func atIndex(_ index: Int) -> JSONAdapterError {
-        var copy = self
-        copy.jsonKeyPath = joinJSONPath("[\(index)]", jsonKeyPath)
-        return copy
+        prefixingPath("[\(index)]")
     }
 }

@@ -7,6 +7,11 @@ import Foundation
 /// ``underlyingError``), and its description reads as theirs do: the model,
 /// the property, the JSON key path and the problem, e.g.
 /// `GHIssue.assignee → "assignee.login": expected String, found number 42`.
+///
+/// When decoding finds several failures (up to
+/// ``JSONAdapter/JSONAdapter/DecodingOptions/maximumErrorCount``), the thrown
+/// error is the first of them, in document order, and carries the others in
+/// ``additionalErrors``; its description then has one line per failure.
 public struct JSONAdapterError: Error, CustomStringConvertible {
     /// What went wrong.
     public enum Code: Sendable {
@@ -45,6 +50,17 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
     /// A sentence saying more, or saying what went wrong where no expected
     /// and found value apply (`unexpected end of input at byte 12`).
     public var detail: String?
+    /// The failures decoding found after this one, in document order, each
+    /// with its own model, property, JSON key path, expected and found
+    /// values; empty when this is the only one, or when the call's
+    /// ``JSONAdapter/JSONAdapter/DecodingOptions/maximumErrorCount`` is 1.
+    /// Together with this error they are at most `maximumErrorCount`.
+    public var additionalErrors: [JSONAdapterError] = []
+    /// How many more failures decoding found beyond
+    /// ``JSONAdapter/JSONAdapter/DecodingOptions/maximumErrorCount``, counted
+    /// but not kept (hostile input with a million bad values gives a million
+    /// here, not a million errors); 0 when none were left out.
+    public var omittedErrorCount = 0
 
     /// Creates an error.
     public init(code: Code, propertyKey: String? = nil, jsonKeyPath: String? = nil,
@@ -55,9 +71,28 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
         (self.expected, self.found, self.detail, self.underlyingError) = (expected, found, detail, underlyingError)
     }
 
+    /// Every failure kept, in document order: this error (without its
+    /// ``additionalErrors``), then ``additionalErrors``.
+    public var allErrors: [JSONAdapterError] {
+        var first = self
+        first.additionalErrors = []
+        first.omittedErrorCount = 0
+        return [first] + additionalErrors
+    }
+
     /// `Model.property → "json.path": problem`, e.g.
-    /// `GHIssue.assignee → "[3].assignee.login": expected String, found number 42`.
-    public var description: String { message.text }
+    /// `GHIssue.assignee → "[3].assignee.login": expected String, found number 42`;
+    /// one such line per failure of ``allErrors``, and a last line saying how
+    /// many were left out (`… and 12 more errors`) when
+    /// ``omittedErrorCount`` is not 0.
+    public var description: String {
+        guard !additionalErrors.isEmpty || omittedErrorCount > 0 else { return message.text }
+        var lines = [message.text] + additionalErrors.map(\.message.text)
+        if omittedErrorCount > 0 {
+            lines.append("… and \(omittedErrorCount) more error" + (omittedErrorCount == 1 ? "" : "s"))
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// The facts, worded as every package error words them.
     package var message: ErrorMessage {
@@ -113,14 +148,22 @@ extension JSONAdapterError: CustomNSError {
         }
     }
 
-    /// The description, the problem (the description without the model,
-    /// property and path) as failure reason, key path and underlying error.
+    /// The description (every line), the problem (the first failure's
+    /// description without the model, property and path) as failure reason,
+    /// key path and underlying error; and, when decoding found more than one
+    /// failure, the ``additionalErrors`` as `NSError`s under
+    /// `"MTLJSONAdapterAdditionalErrorsKey"` and the ``omittedErrorCount``
+    /// under `"MTLJSONAdapterOmittedErrorCountKey"`.
     public var errorUserInfo: [String: Any] {
         var info: [String: Any] = [NSLocalizedDescriptionKey: description,
                                    NSLocalizedFailureReasonErrorKey: message.problem]
         if let jsonKeyPath { info["MTLJSONAdapterKeyPathErrorKey"] = jsonKeyPath }
         if let propertyKey { info["MTLJSONAdapterPropertyKeyErrorKey"] = propertyKey }
         if let underlyingError { info[NSUnderlyingErrorKey] = underlyingError as NSError }
+        if !additionalErrors.isEmpty {
+            info["MTLJSONAdapterAdditionalErrorsKey"] = additionalErrors.map { $0 as NSError }
+        }
+        if omittedErrorCount > 0 { info["MTLJSONAdapterOmittedErrorCountKey"] = omittedErrorCount }
         return info
     }
 }
@@ -132,5 +175,27 @@ extension JSONAdapterError {
         self.init(code: failure.code, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath,
                   underlyingError: failure.underlying, modelTypeName: modelTypeName,
                   expected: failure.expected, found: failure.found, detail: failure.detail)
+    }
+}
+
+extension JSONAdapterError {
+    /// The same error with `component` (`"[3]"`, `"data.items"`) before its
+    /// JSON key path and those of its ``additionalErrors``.
+    func prefixingPath(_ component: String) -> JSONAdapterError {
+        var copy = self
+        copy.jsonKeyPath = joinJSONPath(component, jsonKeyPath)
+        for index in copy.additionalErrors.indices {
+            copy.additionalErrors[index].jsonKeyPath = joinJSONPath(component, copy.additionalErrors[index].jsonKeyPath)
+        }
+        return copy
+    }
+
+    /// The same error with `lineNumber` on it and on its ``additionalErrors``
+    /// (all from one value of JSON Lines).
+    func onLine(_ lineNumber: Int) -> JSONAdapterError {
+        var copy = self
+        copy.lineNumber = lineNumber
+        for index in copy.additionalErrors.indices { copy.additionalErrors[index].lineNumber = lineNumber }
+        return copy
     }
 }

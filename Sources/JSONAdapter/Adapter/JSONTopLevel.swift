@@ -13,6 +13,9 @@ import MantleJSON
 /// both decoding paths give the same errors with the same words, and the
 /// depth limit is whatever the options say.
 ///
+/// It is also where a call that failed decodes again to report every
+/// failure at once (``collecting(_:_:)``).
+///
 /// With no key path and no recorder (the common call) it adds two `nil`
 /// checks to the call: nothing per value.
 enum JSONTopLevel {
@@ -24,17 +27,24 @@ enum JSONTopLevel {
                                _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
         try recording(options) {
             let document = try parse(data, maximumDepth: options.maximumDepth)
-            return try object(in: document, at: options.keyPath, decode)
+            return try object(in: document, options, decode)
         }
     }
 
-    /// Runs `decode` on the object at `keyPath` of `document` (its root without one).
-    static func object<Result>(in document: JSONDocument, at keyPath: String?,
+    /// Runs `decode` on the object at `options.keyPath` of `document` (its
+    /// root without one).
+    static func object<Result>(in document: JSONDocument, _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
-        guard let keyPath else { return try decode(checkedObject(document, document.rootIndex)) }
+        guard let keyPath = options.keyPath else {
+            let source = try checkedObject(document, document.rootIndex)
+            return try collecting(options) { try decode(source) }
+        }
         let path = try parsedKeyPath(keyPath)
         let node = try locate(path, in: document)
-        return try within(path.text) { try decode(checkedObject(document, node)) }
+        return try within(path.text) {
+            let source = try checkedObject(document, node)
+            return try collecting(options) { try decode(source) }
+        }
     }
 
     /// Runs `decode` on the object at `options.keyPath` of `jsonDictionary`
@@ -42,12 +52,14 @@ enum JSONTopLevel {
     static func object<Result>(in jsonDictionary: [String: Any], _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
         try recording(options) {
-            guard let keyPath = options.keyPath else { return try decode(.dictionary(jsonDictionary)) }
+            guard let keyPath = options.keyPath else {
+                return try collecting(options) { try decode(.dictionary(jsonDictionary)) }
+            }
             let path = try parsedKeyPath(keyPath)
             let value = try locate(path, in: jsonDictionary)
             return try within(path.text) {
                 guard let dictionary = value as? [String: Any] else { throw notAnObject(ValueDescription.describe(value)) }
-                return try decode(.dictionary(dictionary))
+                return try collecting(options) { try decode(.dictionary(dictionary)) }
             }
         }
     }
@@ -89,9 +101,11 @@ enum JSONTopLevel {
                                           _ options: JSONAdapter.DecodingOptions,
                                           _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         guard document.kind(at: node) == .array else { throw notAnArray(describe(document, node)) }
-        return try decodeEach(document.elements(of: node), lossy: options.isLossy,
-                                          found: { describe(document, $0) }) { element in
-            try decode(checkedObject(document, element))
+        return try collecting(options) {
+            try decodeEach(document.elements(of: node), lossy: options.isLossy,
+                           found: { describe(document, $0) }) { element in
+                try decode(checkedObject(document, element))
+            }
         }
     }
 
@@ -99,15 +113,18 @@ enum JSONTopLevel {
     private static func elements<Element>(of value: Any, _ options: JSONAdapter.DecodingOptions,
                                           _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         guard let array = value as? [Any] else { throw notAnArray(ValueDescription.describe(value)) }
-        return try decodeEach(array, lossy: options.isLossy, found: ValueDescription.describe) { element in
-            guard let dictionary = element as? [String: Any] else {
-                throw notAnObject(ValueDescription.describe(element))
+        return try collecting(options) {
+            try decodeEach(array, lossy: options.isLossy, found: ValueDescription.describe) { element in
+                guard let dictionary = element as? [String: Any] else {
+                    throw notAnObject(ValueDescription.describe(element))
+                }
+                return try decode(.dictionary(dictionary))
             }
-            return try decode(.dictionary(dictionary))
         }
     }
 
-    /// Decodes each item in order, naming the index of the first failure;
+    /// Decodes each item in order, naming the index of the first failure
+    /// (in a collecting pass, ``decodeEachCollecting(_:lossy:found:_:_:_:)``);
     /// when `lossy`, a failing item is left out instead and, under a
     /// ``LeniencyRecorder``, recorded with what `found` says it held. A bad
     /// mapping always fails.
@@ -115,6 +132,9 @@ enum JSONTopLevel {
         _ items: Items, lossy: Bool, found: (Items.Element) -> String, _ decode: (Items.Element) throws -> Element
     ) throws -> [Element] {
         let recorder = LeniencyRecorder.current
+        if let recorder, let errors = recorder.errors {
+            return try decodeEachCollecting(items, lossy: lossy, found: found, recorder, errors, decode)
+        }
         var result: [Element] = []
         result.reserveCapacity(items.underestimatedCount)
         var index = 0
@@ -236,9 +256,8 @@ enum JSONTopLevel {
             let result = try body()
             recorder?.prefix(from: mark, with: component())
             return result
-        } catch var error as JSONAdapterError {
-            error.jsonKeyPath = joinJSONPath(component(), error.jsonKeyPath)
-            throw error
+        } catch let error as JSONAdapterError {
+            throw error.prefixingPath(component())
         }
     }
 

@@ -62,6 +62,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     override func decode(_ value: Any) throws(ValueFailure) -> [Element] {
         guard let array = value as? [Any] else { throw mismatch(value) }
         let recorder = LeniencyRecorder.current
+        if let recorder, let errors = recorder.errors { return try decodeCollecting(array, recorder, errors) }
         var result: [Element] = []
         result.reserveCapacity(array.count)
         for index in array.indices {  // not `enumerated()`: see `encode`
@@ -76,6 +77,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
         guard document.kind(at: node) == .array else { throw mismatch(document, node) }
         let recorder = LeniencyRecorder.current
+        if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
         var result: [Element] = []
         result.reserveCapacity(document.count(at: node))
         var index = 0
@@ -86,6 +88,36 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
             }
             index += 1
         }
+        return result
+    }
+
+    /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
+    private func decodeCollecting(_ array: [Any], _ recorder: LeniencyRecorder,
+                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
+        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
+        var result: [Element] = []
+        for index in array.indices {
+            if let value = collected.decode(at: "[\(index)]", found: ValueDescription.describe(array[index]), {
+                () throws(ValueFailure) in try element.decode(array[index])
+            }) { result.append(value) }
+        }
+        try collected.finish()
+        return result
+    }
+
+    /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
+    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: LeniencyRecorder,
+                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
+        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
+        var result: [Element] = []
+        var index = 0
+        for child in document.elements(of: node) {
+            if let value = collected.decode(at: "[\(index)]", found: describe(document, child), {
+                () throws(ValueFailure) in try element.decode(document, child)
+            }) { result.append(value) }
+            index += 1
+        }
+        try collected.finish()
         return result
     }
 
@@ -180,6 +212,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] {
         guard let dictionary = value as? [String: Any] else { throw mismatch(value) }
         let recorder = LeniencyRecorder.current
+        if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
         var result = [Key: Element](minimumCapacity: dictionary.count)
         for (text, item) in dictionary {
             try decodeElement(at: text, lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
@@ -192,6 +225,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
         guard document.kind(at: node) == .object else { throw mismatch(document, node) }
         let recorder = LeniencyRecorder.current
+        if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
         var result = [Key: Element](minimumCapacity: document.count(at: node))
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)  // the last of duplicate keys wins
@@ -199,6 +233,35 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
                 result[try dictionaryKey(text)] = try element.decode(document, valueNode)
             }
         }
+        return result
+    }
+
+    /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
+    private func decodeCollecting(_ dictionary: [String: Any], _ recorder: LeniencyRecorder,
+                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
+        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
+        var result: [Key: Element] = [:]
+        for (text, item) in dictionary {
+            if let (key, value) = collected.decode(at: text, found: ValueDescription.describe(item), {
+                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(item))
+            }) { result[key] = value }
+        }
+        try collected.finish()
+        return result
+    }
+
+    /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
+    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: LeniencyRecorder,
+                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
+        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
+        var result: [Key: Element] = [:]
+        for (keyNode, valueNode) in document.members(of: node) {
+            let text = document.string(at: keyNode)
+            if let (key, value) = collected.decode(at: text, found: describe(document, valueNode), {
+                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(document, valueNode))
+            }) { result[key] = value }
+        }
+        try collected.finish()
         return result
     }
 

@@ -25,6 +25,12 @@ struct ValueFailure: Error {
     var underlying: (any Error)?
     /// An error to rethrow unchanged instead (a nested model's `validate()` error).
     var passthrough: (any Error)?
+    /// Set only in a collecting pass (``ErrorCollector``), on the failure
+    /// thrown out of a value inside which failures were recorded: the
+    /// collector's ``ErrorCollector/mark`` before the first of them. The
+    /// other fields are that first failure's, as a pass that stops at the
+    /// first would have thrown it.
+    var collectedSince: Int?
 
     /// A value of the wrong kind.
     static func mismatch(expected: String, found: String) -> ValueFailure {
@@ -50,6 +56,29 @@ extension ValueFailure {
     init(_ error: JSONAdapterError, path: String = "") {
         self.init(code: error.code, path: path, expected: error.expected, found: error.found, detail: error.detail,
                   underlying: error.underlyingError)
+    }
+
+    /// The failure for what decoding a nested model threw: its
+    /// ``JSONAdapterError``, whose path continues into the nested object, or
+    /// another error (its `validate()`'s), to rethrow unchanged.
+    init(nested error: any Error) {
+        if let error = error as? JSONAdapterError {
+            self.init(error, path: error.jsonKeyPath ?? "")
+        } else {
+            self.init(detail: "\(error)", passthrough: error)
+        }
+    }
+
+    /// The failure as an error entry at `jsonKeyPath` (this failure's own
+    /// path follows it): a ``passthrough`` error becomes the entry's
+    /// underlying error.
+    func entry(propertyKey: String? = nil, jsonKeyPath: String, modelTypeName: String? = nil) -> JSONAdapterError {
+        let location = joinJSONPath(jsonKeyPath, path)
+        guard let passthrough else {
+            return JSONAdapterError(self, propertyKey: propertyKey, jsonKeyPath: location, modelTypeName: modelTypeName)
+        }
+        return JSONAdapterError(code: code, propertyKey: propertyKey, jsonKeyPath: location, underlyingError: passthrough,
+                                modelTypeName: modelTypeName)
     }
 
     /// The failure for `error`, thrown by a transformer (or by `Codable`

@@ -103,14 +103,18 @@ func checkStackRoom() throws(ValueFailure) {
 }
 
 /// Runs `body`, turning a nested model's ``JSONAdapterError`` into a
-/// ``ValueFailure`` whose path continues into the nested object.
+/// ``ValueFailure`` whose path continues into the nested object (and, in a
+/// collecting pass, the ``CollectedFailures`` of a nested model into the
+/// failure that carries their mark).
 func rethrowingNested<Result>(_ body: () throws -> Result) throws(ValueFailure) -> Result {
     do {
         return try body()
-    } catch let error as JSONAdapterError {
-        throw ValueFailure(error, path: error.jsonKeyPath ?? "")
+    } catch let collected as CollectedFailures {
+        var failure = ValueFailure(nested: collected.first)
+        failure.collectedSince = collected.since
+        throw failure
     } catch {
-        throw ValueFailure(detail: "\(error)", passthrough: error)
+        throw ValueFailure(nested: error)
     }
 }
 

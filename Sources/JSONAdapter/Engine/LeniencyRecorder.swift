@@ -18,8 +18,19 @@ import Foundation
 /// before each value and, if that value is dropped, records the drop in
 /// place of what was recorded inside it (``recordDrop(_:since:found:path:reason:)``).
 final class LeniencyRecorder: Sendable {
-    /// The recorder of the call in progress on this task, if it asked for a report.
+    /// The recorder of the call in progress on this task, if it asked for a
+    /// report or is in a collecting pass.
     @TaskLocal static var current: LeniencyRecorder?
+
+    /// In a call's collecting pass (``ErrorCollector``), where the pass
+    /// records failures; `nil` otherwise. It rides on the recorder because
+    /// the levels that collect already look the recorder up once each.
+    let errors: ErrorCollector?
+
+    /// A recorder, for a collecting pass if `errors` is given.
+    init(errors: ErrorCollector? = nil) {
+        self.errors = errors
+    }
 
     /// The entries so far, with paths relative to the level being decoded.
     /// Locked: the decode is one synchronous call, but code it runs (a

@@ -74,6 +74,7 @@ final class ModelMapping: @unchecked Sendable {
                                                      transformer: type.jsonTransformer(forKey: property.key),
                                                      leniency: type.jsonLeniency(forKey: property.key)
                                                          ?? context.settings.leniency,
+                                                     constraints: type.jsonConstraints(forKey: property.key),
                                                      context: context)
                 properties.append(property.accessor.accept(builder))
             }
@@ -84,6 +85,13 @@ final class ModelMapping: @unchecked Sendable {
                                    jsonKeyPath: keyPaths[unsupported.key]?.description, modelTypeName: typeName,
                                    detail: "\(typeName).\(unsupported.key) is a \(ValueDescription.typeName(unsupported.valueType)), "
                                        + "which JSON cannot hold: \(reason); or give it a transformer")
+        }
+        for property in properties {
+            guard let refusal = property.constraintRefusal else { continue }
+            throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: property.key,
+                                   jsonKeyPath: keyPaths[property.key]?.description, modelTypeName: typeName,
+                                   detail: "jsonConstraints(forKey: \"\(property.key)\") of \(typeName) declares a rule "
+                                       + "that cannot apply: \(refusal)")
         }
         self.properties = properties
         mappedKeys = Set(properties.map(\.key))
@@ -188,6 +196,9 @@ final class ModelMapping: @unchecked Sendable {
         var model = M()
         var current = ""
         let recorder = LeniencyRecorder.current
+        if let recorder, let errors = recorder.errors {
+            return try decodeCollecting(model, from: source, validating: validating, recorder, errors)
+        }
         do throws(ValueFailure) {
             try model.withMutableStorageAddress { (base) throws(ValueFailure) in
                 switch source {
@@ -223,7 +234,7 @@ final class ModelMapping: @unchecked Sendable {
     /// (``keepDefault(_:after:in:_:_:)``); what `recorder` got meanwhile is
     /// attributed to the property.
     @inline(__always)
-    private func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: LeniencyRecorder?,
+    func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: LeniencyRecorder?,
                         _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
         let mark = recorder?.mark ?? 0
         do throws(ValueFailure) {
@@ -236,11 +247,13 @@ final class ModelMapping: @unchecked Sendable {
 
     /// Handles a property's `failure`: with ``JSONLeniency/defaultOnFailure``
     /// the property keeps the default `init()` gave it (nothing was stored)
-    /// and that is recorded, in place of what was recorded inside the value;
-    /// otherwise, and for a bad mapping, the failure is thrown.
+    /// and that is recorded, in place of what was recorded inside the value
+    /// (and, in a collecting pass, the failures found inside it are
+    /// forgotten); otherwise, and for a bad mapping, the failure is thrown.
     private func keepDefault(_ property: PropertyMapping, after failure: ValueFailure, in source: JSONObjectSource,
                              _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
         guard property.defaultsOnFailure, failure.isRecoverable else { throw failure }
+        if let since = failure.collectedSince { recorder?.errors?.forget(from: since) }
         recorder?.recordDrop(.usedDefault, since: mark, found: property.foundDescription(in: source),
                              reason: failure.reportReason)
     }

@@ -14,12 +14,21 @@ class PropertyMapping: @unchecked Sendable {
     /// `true` when a value that fails to decode leaves the property's default
     /// in place (``JSONLeniency/defaultOnFailure``).
     let defaultsOnFailure: Bool
+    /// The rules its decoded value must meet
+    /// (``JSONSerializing/jsonConstraints(forKey:)``); usually none.
+    let constraints: [JSONConstraint]
 
     /// Creates the shared part.
-    init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool) {
+    init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.key = key
         self.keyPath = keyPath
         self.defaultsOnFailure = defaultsOnFailure
+        self.constraints = constraints
+    }
+
+    /// Why one of ``constraints`` cannot apply to the property's type, or `nil`.
+    var constraintRefusal: String? {
+        constraints.lazy.compactMap { $0.refusal(for: self.valueType) }.first
     }
 
     /// What `source` holds at the property's location, for a report
@@ -80,15 +89,20 @@ class PropertyMapping: @unchecked Sendable {
 final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     /// Converts JSON to `Value` and back.
     let codec: JSONValueCodec<Value>
+    /// Decodes: ``codec`` itself, or, when the property declares
+    /// ``PropertyMapping/constraints``, ``codec`` checked by them
+    /// (``ConstrainedCodec``). Encoding checks nothing.
+    let decodingCodec: JSONValueCodec<Value>
     /// Reads and writes the property.
     let accessor: TypedPropertyAccessor<Value>
 
     /// Creates the mapping.
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
-         defaultsOnFailure: Bool) {
+         defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.codec = codec
+        decodingCodec = constraints.isEmpty ? codec : ConstrainedCodec(codec, constraints: constraints)
         self.accessor = accessor
-        super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure)
+        super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure, constraints: constraints)
     }
 
     override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
@@ -107,7 +121,7 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
             guard let found = try KeyPathLookup.firstValue(among: paths, in: dictionary) else { return }
             value = found.value
         }
-        accessor.store(try codec.decode(value), to: base)
+        accessor.store(try decodingCodec.decode(value), to: base)
     }
 
     override func decode(from document: JSONDocument, object: Int, hint: inout Int,
@@ -115,7 +129,7 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         switch keyPath {
         case .single(let path):
             guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else { return }
-            accessor.store(try codec.decode(document, node), to: base)
+            accessor.store(try decodingCodec.decode(document, node), to: base)
         case .composite(let paths):
             // A composite's value is an object made of values from several places,
             // keyed by their key paths: it is on no tape, so it cannot be a node. It is
@@ -127,11 +141,11 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
                     gathered[path.text] = document.anyValue(at: node)
                 }
             }
-            accessor.store(try codec.decode(gathered), to: base)
+            accessor.store(try decodingCodec.decode(gathered), to: base)
         case .alternatives(let paths):
             guard let found = try KeyPathLookup.firstNode(among: paths, in: document, object: object,
                                                           hint: &hint) else { return }
-            accessor.store(try codec.decode(document, found.node), to: base)
+            accessor.store(try decodingCodec.decode(document, found.node), to: base)
         }
     }
 
@@ -167,6 +181,8 @@ struct PropertyMappingBuilder: PropertyAccessorVisitor {
     let transformer: ValueTransformer?
     /// How far decoding it bends (the model's choice for it, else the configuration's).
     let leniency: JSONLeniency
+    /// The rules its value must meet.
+    let constraints: [JSONConstraint]
     /// The choices the mapping is compiled under.
     let context: MappingContext
 
@@ -174,6 +190,6 @@ struct PropertyMappingBuilder: PropertyAccessorVisitor {
         let codec: JSONValueCodec<Value> = transformer.map { TransformerCodec<Value>($0) }
             ?? CodecFactory.codec(for: Value.self, in: context, leniency: leniency)
         return TypedPropertyMapping(key: key, keyPath: keyPath, codec: codec, accessor: accessor,
-                                    defaultsOnFailure: leniency.contains(.defaultOnFailure))
+                                    defaultsOnFailure: leniency.contains(.defaultOnFailure), constraints: constraints)
     }
 }

@@ -60,9 +60,20 @@ public struct JSONConstraint: Sendable, CustomStringConvertible {
 
     /// The rule.
     let rule: Rule
+    /// A ``Rule/pattern(_:)``'s regular expression, compiled once (`nil` for
+    /// other rules, and for a pattern that does not compile, which
+    /// ``refusal(for:)`` refuses).
+    private let expression: CompiledPattern?
 
     /// A constraint with `rule`.
-    init(_ rule: Rule) { self.rule = rule }
+    init(_ rule: Rule) {
+        self.rule = rule
+        if case .pattern(let pattern) = rule {
+            expression = (try? NSRegularExpression(pattern: pattern)).map(CompiledPattern.init)
+        } else {
+            expression = nil
+        }
+    }
 
     /// The rule in words, as errors word what was expected: `at least 1`,
     /// `from 1 to 256 characters`, `one of "open", "closed"`.
@@ -213,7 +224,7 @@ extension JSONConstraint {
         let valueType: Any.Type
         /// `true` when a value is a `T` and one of the values.
         let contains: @Sendable (Any) -> Bool
-        /// The values as text, for messages.
+        /// The values as text, for messages (a raw-value enum's by its raw value).
         let texts: [String]
 
         /// The allowed `values`.
@@ -222,8 +233,19 @@ extension JSONConstraint {
             self.values = values
             valueType = T.self
             contains = { ($0 as? T).map(set.contains) ?? false }
-            texts = values.map { String(reflecting: $0) }
+            texts = values.map { value in
+                (value as? any RawRepresentable).map { String(reflecting: $0.rawValue) } ?? String(reflecting: value)
+            }
         }
+    }
+
+    /// A compiled regular expression, shared by the threads that decode.
+    struct CompiledPattern: @unchecked Sendable {
+        // @unchecked Sendable: `NSRegularExpression` is immutable once made,
+        // and Foundation documents it as safe to use from several threads.
+
+        /// The expression.
+        let expression: NSRegularExpression
     }
 
     /// A predicate ``satisfying(_:_:)`` declares, with its type.
@@ -297,16 +319,31 @@ extension JSONConstraint {
         guard let value = Self.unwrapped(value) else { return false }
         switch rule {
         case .number(let minimum, let maximum):
-            guard let number = Self.decimal(value) else { return true }
-            if let minimum, minimum.isExclusive ? number <= minimum.value : number < minimum.value { return true }
-            if let maximum, maximum.isExclusive ? number >= maximum.value : number > maximum.value { return true }
+            if let number = Self.decimal(value) {
+                if let minimum, minimum.isExclusive ? number <= minimum.value : number < minimum.value { return true }
+                if let maximum, maximum.isExclusive ? number >= maximum.value : number > maximum.value { return true }
+                return false
+            }
+            // Floating point beyond `Decimal`'s exponents (1e300, 5e-324): as a
+            // `Double`, as JSON Schema validators compare; NaN meets no bound.
+            guard let floating = value as? any BinaryFloatingPoint else { return true }
+            let number = Double(floating)
+            guard !number.isNaN else { return true }
+            if let minimum {
+                let bound = NSDecimalNumber(decimal: minimum.value).doubleValue
+                if minimum.isExclusive ? number <= bound : number < bound { return true }
+            }
+            if let maximum {
+                let bound = NSDecimalNumber(decimal: maximum.value).doubleValue
+                if maximum.isExclusive ? number >= bound : number > bound { return true }
+            }
             return false
         case .length(let minimum, let maximum):
             guard let count = (value as? any StringProtocol)?.unicodeScalars.count else { return true }
             return count < (minimum ?? 0) || count > (maximum ?? .max)
-        case .pattern(let pattern):
+        case .pattern:
             guard let string = (value as? any StringProtocol).map({ String($0) }),
-                  let expression = try? NSRegularExpression(pattern: pattern) else { return true }
+                  let expression = expression?.expression else { return true }
             let range = NSRange(string.startIndex..., in: string)
             return expression.firstMatch(in: string, range: range) == nil
         case .count(let minimum, let maximum):
@@ -326,12 +363,13 @@ extension JSONConstraint {
     }
 
     /// `value` without its `Optional`s, or `nil` for an empty one.
-    private static func unwrapped(_ value: Any) -> Any? {
+    static func unwrapped(_ value: Any) -> Any? {
         guard let optional = value as? any OptionalRepresentable else { return value }
         return optional.wrappedValue.flatMap(unwrapped)
     }
 
-    /// A number property's value, exactly (floating point by its shortest text).
+    /// A number property's value, exactly (floating point by its shortest
+    /// text); `nil` for floating point beyond `Decimal`'s exponents.
     private static func decimal(_ value: Any) -> Decimal? {
         if let decimal = value as? Decimal { return decimal }
         if let integer = value as? any BinaryInteger { return Decimal(string: String(describing: integer)) }

@@ -65,14 +65,13 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
             return try JSONTopLevel.recording(options) {
                 try JSONTopLevel.within("[\(index)]") {
                     let document = try JSONTopLevel.parse(bytes, maximumDepth: options.maximumDepth)
-                    return try JSONTopLevel.object(in: document, at: options.keyPath) {
+                    return try JSONTopLevel.object(in: document, options) {
                         try mapping.decode(Model.self, from: $0)
                     }
                 }
             }
-        } catch var error as JSONAdapterError {
-            if format == .jsonLines { error.lineNumber = line }
-            throw error
+        } catch let error as JSONAdapterError {
+            throw format == .jsonLines ? error.onLine(line) : error
         }
     }
 

@@ -73,6 +73,11 @@ struct ExampleTests {
             #"invalidValue: Repository.stars → "stargazers_count": expected Int, found number 1.5"#,
             #"invalidValue: Repository.name → "[1].name": expected String, found null"#,
             "invalidJSONData: invalid JSON: trailing comma in object at byte 18",
+            """
+            invalidValue: Repository.name → "name": expected from 1 to 100 characters, found string ""
+            Repository.stars → "stargazers_count": expected at least 0, found number -1
+            Repository.ownerLogin → "owner.login": expected String, found number 42
+            """,
         ])
     }
 }
