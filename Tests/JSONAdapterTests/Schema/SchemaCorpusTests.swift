@@ -57,7 +57,8 @@ struct SchemaCorpusTests {
         var lines = ""
         for item in Self.corpus.cases {
             let meta: [String: Any] = ["schema": item.schema, "label": item.label, "accepted": item.accepted,
-                                       "expectation": item.expectation.rawValue, "reason": String(item.reason.prefix(300))]
+                                       "expectation": item.expectation.rawValue, "reason": String(item.reason.prefix(300)),
+                                       "strictRefuses": item.strictRefuses]
             var text = String(decoding: try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys]),
                               as: UTF8.self)
             // The document's own text, exactly (numbers as written), as the last member.
