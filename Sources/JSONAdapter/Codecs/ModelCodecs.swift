@@ -191,7 +191,7 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     }
 
     override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
-        let plain = flattenedOptional(value)
+        let plain = unwrapsJSONOptional ? Self.unwrapped(value) : flattenedOptional(value)
         guard transformer.allowsReverseTransformation else { return plain ?? NSNull() }
         do {
             return flattenedOptional(try transformer.reverseTransformedValue(plain)) ?? NSNull()
@@ -201,4 +201,19 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     }
 
     override func isNil(_ value: Value) -> Bool { flattenedOptional(value) == nil }
+
+    /// `true` when `Value` is a ``JSONOptional``, whose value the reverse
+    /// transformation gets unwrapped (`nil` for null), as the forward one
+    /// makes it from `nil` or a value.
+    private let unwrapsJSONOptional: Bool = {
+        if case .jsonOptional = ValueKind.of(Value.self) { return true }
+        return false
+    }()
+
+    /// A `JSONOptional`'s value, `nil` for null (and absent, which a
+    /// property never encodes).
+    private static func unwrapped(_ value: Value) -> Any? {
+        guard case .value(let wrapped)? = (value as? any JSONOptionalRepresentable)?.erased else { return nil }
+        return flattenedOptional(wrapped)
+    }
 }

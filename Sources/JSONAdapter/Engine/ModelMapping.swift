@@ -274,8 +274,10 @@ final class ModelMapping: @unchecked Sendable {
                     let property = properties[index]
                     guard selected?.contains(property.key) ?? true else { continue }
                     current = property.key
+                    // An absent `JSONOptional` is left out; its null is written, as a value.
+                    if property.canBeAbsent, property.isAbsent(at: base) { continue }
                     let value = try property.encode(from: base, options)
-                    if omitNilValues, ValueConversion.isNull(value) { continue }
+                    if omitNilValues, !property.canBeAbsent, ValueConversion.isNull(value) { continue }
                     switch property.keyPath {
                     case .single, .alternatives:
                         guard let path = property.keyPath.outputPath else { continue }

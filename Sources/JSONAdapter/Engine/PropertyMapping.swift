@@ -14,6 +14,11 @@ class PropertyMapping: @unchecked Sendable {
     /// `true` when a value that fails to decode leaves the property's default
     /// in place (``JSONLeniency/defaultOnFailure``).
     let defaultsOnFailure: Bool
+    /// `true` for a ``JSONOptional`` property, which encoding leaves out when
+    /// it is absent (``isAbsent(at:)``) and writes when it is null, even
+    /// with ``JSONAdapter/Options/omitNilValues``. `final`, so that the
+    /// encoders' check of it is one load.
+    final var canBeAbsent = false
 
     /// Creates the shared part.
     init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool) {
@@ -65,6 +70,10 @@ class PropertyMapping: @unchecked Sendable {
     /// `true` when the property holds nil.
     func isNil(at base: UnsafeRawPointer) -> Bool { false }
 
+    /// `true` when the property is an absent ``JSONOptional`` (only asked
+    /// when ``canBeAbsent``).
+    func isAbsent(at base: UnsafeRawPointer) -> Bool { false }
+
     /// Why the property's type cannot be decoded from JSON, or `nil`.
     var unsupportedReason: String? { nil }
 
@@ -82,13 +91,17 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     let codec: JSONValueCodec<Value>
     /// Reads and writes the property.
     let accessor: TypedPropertyAccessor<Value>
+    /// Tells an absent ``JSONOptional``; `nil` for every other type.
+    private let absence: ((Value) -> Bool)?
 
     /// Creates the mapping.
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
          defaultsOnFailure: Bool) {
         self.codec = codec
         self.accessor = accessor
+        absence = JSONOptionalAbsence.test(for: Value.self)
         super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure)
+        canBeAbsent = absence != nil
     }
 
     override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
@@ -145,6 +158,10 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
 
     override func isNil(at base: UnsafeRawPointer) -> Bool {
         codec.isNil(accessor.load(from: base))
+    }
+
+    override func isAbsent(at base: UnsafeRawPointer) -> Bool {
+        absence?(accessor.load(from: base)) ?? false
     }
 
     override var unsupportedReason: String? { codec.unsupportedReason }
