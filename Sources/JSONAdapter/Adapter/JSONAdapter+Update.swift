@@ -70,8 +70,9 @@ extension JSONAdapter {
         }
     }
 
-    /// Copies every property of `updated` into `object`, which has its type.
-    private static func assign<Object: AnyObject & JSONSerializing>(_ updated: some JSONSerializing,
+    /// Copies every property of `updated` into `object`, which has its type
+    /// (how `update` and `applyMergePatch` hand a class their result).
+    static func assign<Object: AnyObject & JSONSerializing>(_ updated: some JSONSerializing,
                                                                    to object: Object) throws(ModelError) {
         guard let updated = updated as? Object else { return }
         try object.assignProperties(from: updated)

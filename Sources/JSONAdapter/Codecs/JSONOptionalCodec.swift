@@ -55,6 +55,12 @@ final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @
         return try wrapped.encodedValue(at: path, in: value, options)
     }
 
+    override func applyingModelPatch(_ patch: [String: Any],
+                                     to value: JSONOptional<Wrapped>?) throws(ValueFailure) -> JSONOptional<Wrapped>? {
+        guard let patched = try wrapped.applyingModelPatch(patch, to: value?.unwrapped) else { return nil }
+        return .value(patched)
+    }
+
     /// The failure for an absent value where JSON has no place to leave out.
     private static var absentFailure: ValueFailure {
         ValueFailure(detail: "an absent JSONOptional has no JSON form inside an array or a dictionary "

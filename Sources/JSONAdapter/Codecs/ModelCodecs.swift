@@ -71,6 +71,21 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         }
     }
 
+    /// The nested model (a new one when there is none) with `patch` applied
+    /// property by property, in the outer mapping's configuration.
+    override func applyingModelPatch(_ patch: [String: Any], to value: Nested?) throws(ValueFailure) -> Nested? {
+        try checkStackRoom()
+        let context: MappingContext
+        do {
+            context = try self.context.resolve()
+        } catch {
+            throw ValueFailure(error)
+        }
+        return try rethrowingNested { () throws -> Nested? in
+            try ModelMapping.applyingMergePatch(patch, to: value ?? Nested(), in: context) as? Nested
+        }
+    }
+
     override func write(_ value: Nested, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         let mapping = try encodingMapping(value)
         try rethrowingNested { () throws in

@@ -74,6 +74,14 @@ class PropertyMapping: @unchecked Sendable {
     /// when ``canBeAbsent``).
     func isAbsent(at base: UnsafeRawPointer) -> Bool { false }
 
+    /// Applies the merge patch object `patch` to the property's value at
+    /// `base` as to a model, when the property holds a nested model (or an
+    /// optional of one) without a transformer; `false` when it takes the
+    /// patch as JSON (see `ModelMapping.applyingMergePatch`).
+    func applyModelPatch(_ patch: [String: Any], at base: UnsafeMutableRawPointer) throws(ValueFailure) -> Bool {
+        false
+    }
+
     /// Why the property's type cannot be decoded from JSON, or `nil`.
     var unsupportedReason: String? { nil }
 
@@ -162,6 +170,12 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
 
     override func isAbsent(at base: UnsafeRawPointer) -> Bool {
         absence?(accessor.load(from: base)) ?? false
+    }
+
+    override func applyModelPatch(_ patch: [String: Any], at base: UnsafeMutableRawPointer) throws(ValueFailure) -> Bool {
+        guard let patched = try codec.applyingModelPatch(patch, to: accessor.load(from: base)) else { return false }
+        accessor.store(patched, to: base)
+        return true
     }
 
     override var unsupportedReason: String? { codec.unsupportedReason }
