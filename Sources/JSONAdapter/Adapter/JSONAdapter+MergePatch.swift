@@ -63,7 +63,8 @@ extension JSONAdapter {
     ///
     /// - A property whose JSON location the patch does not mention keeps its
     ///   value exactly.
-    /// - A value replaces the property's value, decoded as decoding would.
+    /// - A value replaces the property's value, decoded as decoding would
+    ///   (for alternative key paths, from the one the patch uses).
     /// - `null` clears: an optional becomes `nil`, a ``JSONOptional``
     ///   `.null`, and a property that cannot be `null` fails, naming itself.
     ///   A `null` on the way to a dotted path clears it too (`{"user": null}`

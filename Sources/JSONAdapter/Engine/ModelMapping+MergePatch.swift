@@ -85,9 +85,11 @@ extension ModelMapping {
                 Self.insertNull(at: path.components[...], into: &nulls)
             }
         }
-        let decoded = try decodeOwnType(T.self, from: .dictionary(values), validating: false)
-        let decodedNulls = cleared.isEmpty ? decoded : try decodeOwnType(T.self, from: .dictionary(nulls),
-                                                                         validating: false)
+        // Only these properties are decoded: a composite, say, is decoded even when its members are missing.
+        let decoded = try decodeOwnType(T.self, from: .dictionary(values), validating: false,
+                                        properties: patched.filter { !cleared.contains($0.key) })
+        let decodedNulls = cleared.isEmpty ? decoded : try decodeOwnType(T.self, from: .dictionary(nulls), validating: false,
+                                                                         properties: patched.filter { cleared.contains($0.key) })
         let descriptor = model.dynamicDescriptor
         for property in patched {
             guard let stored = descriptor.property(forKey: property.key), stored.accessor.isWritable else { continue }

@@ -180,11 +180,15 @@ final class ModelMapping: @unchecked Sendable {
         try decodeOwnType(modelType, from: source)
     }
 
-    /// Decodes this mapping's own type `M`: `M()`, every mapped property, then
-    /// `validate()` (unless `validating` is `false`, for a partial update's patch).
-    /// A failure throws before the model escapes; `validate()`'s errors pass through unchanged.
+    /// Decodes this mapping's own type `M`: `M()`, every mapped property (or
+    /// only `selected`, which then leaves out the unknown keys, for a merge
+    /// patch), then `validate()` (unless `validating` is `false`, for a
+    /// partial update's patch). A failure throws before the model escapes;
+    /// `validate()`'s errors pass through unchanged.
     func decodeOwnType<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource,
-                                           validating: Bool = true) throws -> M {
+                                           validating: Bool = true,
+                                           properties selected: [PropertyMapping]? = nil) throws -> M {
+        let properties = selected ?? self.properties
         var model = M()
         var current = ""
         let recorder = LeniencyRecorder.current
@@ -207,7 +211,7 @@ final class ModelMapping: @unchecked Sendable {
                         }
                     }
                 }
-                if let unknownKeys {
+                if let unknownKeys, selected == nil {
                     current = unknownKeys.property.key
                     try unknownKeys.capture(from: source, into: base)
                 }
