@@ -64,6 +64,19 @@ struct JSONOptionalTests {
         }
     }
 
+    /// A `Codable` value (not a model) with JSONOptional fields, mapped
+    /// through its synthesized conformance.
+    struct Settings: Codable, Hashable {
+        var theme: JSONOptional<String>
+        var fontSize: JSONOptional<Int>
+    }
+
+    /// A model holding the `Codable` value.
+    struct Account: JSONSerializing {
+        var settings = Settings(theme: .absent, fontSize: .absent)
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["settings": "settings"] }
+    }
+
     /// Declarations with two nulls.
     struct OptionalInside: JSONSerializing {
         var value = JSONOptional<Int?>()
@@ -151,6 +164,17 @@ struct JSONOptionalTests {
         model.fields = [:]
         model.anything = JSONOptional<Int>.absent
         #expect(adapterError { _ = try path.encode(model) }?.propertyKey == "anything")
+    }
+
+    @Test("inside a Codable value, the synthesized conformance keeps absent and null apart", arguments: DecodingPath.allCases,
+          [#"{"settings":{}}"#, #"{"settings":{"theme":null}}"#, #"{"settings":{"fontSize":14,"theme":"dark"}}"#])
+    func codableValue(path: DecodingPath, body: String) throws {
+        let account = try path.decode(Account.self, body)
+        #expect(account.settings.fontSize.isAbsent == !body.contains("fontSize"))
+        #expect(account.settings.theme.isNull == body.contains(#""theme":null"#))
+        let texts = try DecodingPath.encodedTexts(account)
+        #expect(texts.dictionary == FoundationJSON.canonical(json: body))
+        #expect(texts.data == FoundationJSON.canonical(json: body))
     }
 
     @Test("a JSONOptional of an optional, or an optional JSONOptional, is refused when first used",
