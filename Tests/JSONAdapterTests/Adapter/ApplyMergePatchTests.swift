@@ -209,6 +209,28 @@ struct ApplyMergePatchTests {
         #expect(snake.displayName == "Kim")
     }
 
+    /// A model that keeps unknown keys and leaves `secret` out of its JSON.
+    struct Keeper: JSONSerializing {
+        var count = 0
+        var secret = ""
+        var unknown = JSONUnknownKeys()
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["count": "count", "secret": "secret"] }
+        func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String> {
+            propertyKeys.subtracting(["secret"])
+        }
+    }
+
+    @Test("unknown keys are neither sent nor patched; keys the model does not write are not sent",
+          arguments: DecodingPath.allCases)
+    func unknownAndUnserialized(path: DecodingPath) throws {
+        let keeper = try path.decode(Keeper.self, #"{"count": 1, "secret": "s", "extra": {"x": 1}}"#)
+        var other = try path.decode(Keeper.self, #"{"count": 2, "secret": "t", "extra": 5, "more": true}"#)
+        #expect(FoundationJSON.canonical(try JSONAdapter.mergePatch(from: keeper, to: other)) == #"{"count":2}"#)
+        try Self.apply(#"{"count": 3, "extra": null, "secret": "u"}"#, to: &other, path: path)
+        #expect(other.count == 3 && other.secret == "u")
+        #expect(other.unknown.keys == ["extra", "more"])
+    }
+
     /// A mapping written in camel case, read in snake case through the configuration.
     struct Snake: JSONSerializing {
         var displayName = ""
