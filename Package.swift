@@ -36,6 +36,7 @@ let package = Package(
         .executableTarget(name: "Archiving", dependencies: ["ExampleCatalog"], path: "Examples/Archiving"),
         .executableTarget(name: "Errors", dependencies: ["ExampleCatalog"], path: "Examples/Errors"),
         .executableTarget(name: "JSONSchema", dependencies: ["ExampleCatalog"], path: "Examples/JSONSchema"),
+        .executableTarget(name: "MergePatch", dependencies: ["ExampleCatalog"], path: "Examples/MergePatch"),
 
         // What the test targets share: deterministic random numbers, comparable JSON trees and the
         // helpers of the ported Mantle specs.

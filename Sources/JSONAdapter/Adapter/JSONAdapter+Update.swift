@@ -3,14 +3,23 @@ import Foundation
 extension JSONAdapter {
     /// Updates `model` from a JSON object that holds only some of its keys,
     /// as a PATCH-style response does: properties whose JSON location is
-    /// present are merged from the JSON with the model's
-    /// ``Model/mergeValue(forKey:from:)`` (Mantle's merge semantics: by
-    /// default the JSON's value is taken unless it is `null`); the others keep
-    /// their values. Then the model is validated.
+    /// present change, the others keep their values. Then the model is
+    /// validated.
     ///
     /// ```swift
     /// try JSONAdapter.update(&issue, fromJSONData: patchResponse)
     /// ```
+    ///
+    /// - A present key whose value decodes to `nil` — `null`, for a property
+    ///   without a transformer — sets the property to `nil`: `null` clears an
+    ///   optional. (A non-optional property cannot decode `null` and fails,
+    ///   naming the property; a ``JSONOptional`` decodes it as `.null`.)
+    /// - Any other present value is merged with the model's
+    ///   ``Model/mergeValue(forKey:from:)`` (Mantle's merge: by default the
+    ///   JSON's value is taken).
+    /// - A nested object decodes a whole new nested model, which then replaces
+    ///   the old one; ``applyMergePatch(_:to:options:)-(Data,_,_)`` merges it
+    ///   into the old one instead (RFC 7396).
     ///
     /// Nothing changes when it throws. A class instance keeps its identity,
     /// and an `@Observable` one notifies its observers of every tracked
@@ -35,8 +44,8 @@ extension JSONAdapter {
         try JSONTopLevel.object(in: jsonDictionary, options) { try update(&model, mapping: mapping, from: $0) }
     }
 
-    /// Decodes the patch, merges its present keys into a copy, validates the
-    /// copy, then hands it over.
+    /// Decodes the patch, clears or merges its present keys into a copy,
+    /// validates the copy, then hands it over.
     private static func update<M: JSONSerializing>(_ model: inout M, mapping: ModelMapping,
                                                    from source: JSONObjectSource) throws {
         if model.objectReference != nil { try model.dynamicDescriptor.checkInPlaceWrites() }
@@ -46,7 +55,12 @@ extension JSONAdapter {
         let patch = try patch(mapping.modelType)
         var updated = model.copy()
         for key in try mapping.presentKeys(in: source) {
-            updated.mergeValue(forKey: key, from: patch)
+            if patch.value(forKey: key) == nil {
+                // `null` (or a transformer's nil) clears, which the default merge would skip.
+                try updated.setValue(nil, forKey: key)
+            } else {
+                updated.mergeValue(forKey: key, from: patch)
+            }
         }
         try updated.validate()
         if let object = model as? any AnyObject & JSONSerializing {
@@ -56,8 +70,9 @@ extension JSONAdapter {
         }
     }
 
-    /// Copies every property of `updated` into `object`, which has its type.
-    private static func assign<Object: AnyObject & JSONSerializing>(_ updated: some JSONSerializing,
+    /// Copies every property of `updated` into `object`, which has its type
+    /// (how `update` and `applyMergePatch` hand a class their result).
+    static func assign<Object: AnyObject & JSONSerializing>(_ updated: some JSONSerializing,
                                                                    to object: Object) throws(ModelError) {
         guard let updated = updated as? Object else { return }
         try object.assignProperties(from: updated)

@@ -5,7 +5,7 @@ import Foundation
 /// A transformer registered for the exact type comes first
 /// (``JSONAdapter/register(_:forType:)``, Mantle's
 /// `transformerForModelPropertiesOfClass:`); otherwise the type's
-/// ``ValueKind`` decides: `Optional`, `String`, `Substring` and `Character`
+/// ``ValueKind`` decides: `Optional`, ``JSONOptional``, `String`, `Substring` and `Character`
 /// (strings), `Bool`, every integer and floating-point type, `URL`, `UUID`,
 /// `Date`, `Data` (``JSONAdapter/Configuration/dataEncoding``), `Decimal`
 /// (an exact JSON number), nested `JSONSerializing` models, `RawRepresentable`
@@ -38,6 +38,7 @@ enum CodecFactory {
                                             leniency: JSONLeniency) -> Any? {
         switch ValueKind.of(type) {
         case .optional(let optional): return optional.optionalCodec(in: context, leniency: leniency)
+        case .jsonOptional(let optional): return optional.jsonOptionalCodec(in: context, leniency: leniency)
         case .any: return AnyCodec(context: context)
         case .string: return StringCodec()
         case .substring: return TextCodec<Substring>.substring()
@@ -78,7 +79,21 @@ enum CodecFactory {
 extension OptionalRepresentable {
     /// `OptionalCodec<Wrapped>`.
     fileprivate static func optionalCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
-        OptionalCodec(CodecFactory.codec(for: Wrapped.self, in: context, leniency: leniency))
+        if let reason = JSONOptionalAbsence.refusal(ofOptionalWrapping: Wrapped.self) {
+            return UnsupportedCodec<Wrapped?>(reason: reason)
+        }
+        return OptionalCodec(CodecFactory.codec(for: Wrapped.self, in: context, leniency: leniency))
+    }
+}
+
+extension JSONOptionalRepresentable {
+    /// `JSONOptionalCodec<Wrapped>`, or an ``UnsupportedCodec`` when
+    /// `Wrapped` has a null of its own.
+    fileprivate static func jsonOptionalCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
+        if let reason = JSONOptionalAbsence.refusal(ofJSONOptionalWrapping: Wrapped.self) {
+            return UnsupportedCodec<JSONOptional<Wrapped>>(reason: reason)
+        }
+        return JSONOptionalCodec(CodecFactory.codec(for: Wrapped.self, in: context, leniency: leniency))
     }
 }
 

@@ -62,7 +62,7 @@ enum Coercions {
         case .integer(let integer): coercion = numbers ? integer.integerFromString() : nil
         case .floating(let floating): coercion = numbers ? floating.floatingFromString() : nil
         case .decimal: coercion = numbers ? decimalFromString as (FoundScalar) -> Decimal? : nil
-        case .any, .substring, .character, .url, .uuid, .date, .data, .optional, .array, .set,
+        case .any, .substring, .character, .url, .uuid, .date, .data, .optional, .jsonOptional, .array, .set,
              .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
              .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
             // Containers and enums reach their scalars through their own codecs.

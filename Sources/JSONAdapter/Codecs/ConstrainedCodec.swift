@@ -36,6 +36,10 @@ final class ConstrainedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
         try checked(wrapped.decode(document, node))
     }
 
+    override func applyingModelPatch(_ patch: [String: Any], to value: Value?) throws(ValueFailure) -> Value? {
+        try wrapped.applyingModelPatch(patch, to: value).map { (patched) throws(ValueFailure) in try checked(patched) }
+    }
+
     /// `value`, unless it breaks a rule.
     private func checked(_ value: Value) throws(ValueFailure) -> Value {
         guard constraints.contains(where: { $0.isBroken(by: value) }) else { return value }

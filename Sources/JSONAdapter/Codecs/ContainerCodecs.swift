@@ -35,6 +35,11 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
 
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
 
+    override func applyingModelPatch(_ patch: [String: Any], to value: Wrapped??) throws(ValueFailure) -> Wrapped?? {
+        guard let patched = try wrapped.applyingModelPatch(patch, to: value.flatMap { $0 }) else { return nil }
+        return .some(patched)
+    }
+
     override func encodedValue(at path: ArraySlice<String>, in value: Wrapped?,
                                _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
         guard let value else { return nil }

@@ -3,7 +3,8 @@ import Foundation
 /// Models inside untyped values — an `Any` property holding a model, or
 /// `[Any]` and `[String: Any]` values with models among their elements —
 /// encoded as a nested-model property would be: each with the mapping of its
-/// own dynamic type, in the configuration of the model being encoded.
+/// own dynamic type, in the configuration of the model being encoded. A
+/// ``JSONOptional`` among them becomes `null` or its value.
 ///
 /// Decoding such a property gives JSON values (`[String: Any]`), never
 /// models: nothing in the JSON says which type an object was.
@@ -34,6 +35,15 @@ struct EmbeddedModels {
         case .optional:
             guard let wrapped = flattenedOptional(value) else { return nil }
             return try replacingModels(in: wrapped, depth: depth)
+        case .jsonOptional:
+            // Always replaced: the writer has no form for the enum itself.
+            guard let optional = value as? any JSONOptionalRepresentable else { return nil }
+            switch optional.erased {
+            case .null: return NSNull()
+            case .value(let wrapped): return try replacingModels(in: wrapped, depth: depth) ?? wrapped
+            case .absent:
+                throw ValueFailure(detail: "an absent JSONOptional has no JSON form inside a value; use .null")
+            }
         case .array(let array):
             guard Self.mayHoldModels(array.elementType), let elements = value as? [Any] else { return nil }
             return try replacingModels(inElements: elements, depth: depth)
@@ -117,7 +127,7 @@ struct EmbeddedModels {
         case .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data,
              .rawRepresentable, .null, .foundationNumber, .foundationString:
             return false
-        case .any, .model, .optional, .array, .set, .stringKeyedDictionary, .keyedDictionary,
+        case .any, .model, .optional, .jsonOptional, .array, .set, .stringKeyedDictionary, .keyedDictionary,
              .foundationArray, .foundationDictionary, .other:
             return true
         case .codable:

@@ -47,7 +47,7 @@ private struct KeyText {
             return KeyText(parse: { $0.isEmpty ? nil : URL(string: $0) }, format: { ($0 as? URL)?.absoluteString })
         case .rawRepresentable(let represented):
             return represented.rawKeyText()
-        case .bool, .floating, .substring, .character, .decimal, .date, .data, .optional, .array, .set,
+        case .bool, .floating, .substring, .character, .decimal, .date, .data, .optional, .jsonOptional, .array, .set,
              .stringKeyedDictionary, .keyedDictionary, .model, .null, .foundationNumber, .foundationString,
              .foundationArray, .foundationDictionary, .any, .codable, .other:
             return (type as? any LosslessStringConvertible.Type)?.losslessKeyText()

@@ -164,6 +164,12 @@ class JSONValueCodec<Value>: @unchecked Sendable {
     /// `true` when `value` is `nil` (only optional codecs say so).
     func isNil(_ value: Value) -> Bool { false }
 
+    /// `value` (`nil` for none) with the JSON Merge Patch object `patch`
+    /// applied as to a model, property by property (see
+    /// `ModelMapping.applyingMergePatch`); `nil` when values of this type
+    /// take a patch as JSON instead — all but nested models and optionals of them.
+    func applyingModelPatch(_ patch: [String: Any], to value: Value?) throws(ValueFailure) -> Value? { nil }
+
     /// The failure for a value of the wrong kind.
     func mismatch(_ value: Any) -> ValueFailure {
         .mismatch(expected: expectation, found: ValueDescription.describe(value))

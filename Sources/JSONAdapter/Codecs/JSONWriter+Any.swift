@@ -82,7 +82,9 @@ extension JSONWriter {
             if let array = value as? NSArray {
                 return try writeArray(FoundationContainers.elements(of: array), sortedKeys: sortedKeys, path: &path)
             }
-        case .any, .url, .uuid, .date, .data, .set, .keyedDictionary, .model, .rawRepresentable, .codable, .other:
+        case .any, .url, .uuid, .date, .data, .set, .keyedDictionary, .model, .rawRepresentable, .codable, .other,
+             .jsonOptional:
+            // A `JSONOptional` inside a value was replaced by its JSON form (`EmbeddedModels`).
             break
         }
         throw path.error("unsupported type \(type(of: value))")

@@ -71,6 +71,21 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         }
     }
 
+    /// The nested model (a new one when there is none) with `patch` applied
+    /// property by property, in the outer mapping's configuration.
+    override func applyingModelPatch(_ patch: [String: Any], to value: Nested?) throws(ValueFailure) -> Nested? {
+        try checkStackRoom()
+        let context: MappingContext
+        do {
+            context = try self.context.resolve()
+        } catch {
+            throw ValueFailure(error)
+        }
+        return try rethrowingNested { () throws -> Nested? in
+            try ModelMapping.applyingMergePatch(patch, to: value ?? Nested(), in: context) as? Nested
+        }
+    }
+
     override func write(_ value: Nested, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         let mapping = try encodingMapping(value)
         try rethrowingNested { () throws in
@@ -195,7 +210,7 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     }
 
     override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
-        let plain = flattenedOptional(value)
+        let plain = unwrapsJSONOptional ? Self.unwrapped(value) : flattenedOptional(value)
         guard transformer.allowsReverseTransformation else { return plain ?? NSNull() }
         do {
             return flattenedOptional(try transformer.reverseTransformedValue(plain)) ?? NSNull()
@@ -205,4 +220,19 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     }
 
     override func isNil(_ value: Value) -> Bool { flattenedOptional(value) == nil }
+
+    /// `true` when `Value` is a ``JSONOptional``, whose value the reverse
+    /// transformation gets unwrapped (`nil` for null), as the forward one
+    /// makes it from `nil` or a value.
+    private let unwrapsJSONOptional: Bool = {
+        if case .jsonOptional = ValueKind.of(Value.self) { return true }
+        return false
+    }()
+
+    /// A `JSONOptional`'s value, `nil` for null (and absent, which a
+    /// property never encodes).
+    private static func unwrapped(_ value: Value) -> Any? {
+        guard case .value(let wrapped)? = (value as? any JSONOptionalRepresentable)?.erased else { return nil }
+        return flattenedOptional(wrapped)
+    }
 }

@@ -188,11 +188,15 @@ final class ModelMapping: @unchecked Sendable {
         try decodeOwnType(modelType, from: source)
     }
 
-    /// Decodes this mapping's own type `M`: `M()`, every mapped property, then
-    /// `validate()` (unless `validating` is `false`, for a partial update's patch).
-    /// A failure throws before the model escapes; `validate()`'s errors pass through unchanged.
+    /// Decodes this mapping's own type `M`: `M()`, every mapped property (or
+    /// only `selected`, which then leaves out the unknown keys, for a merge
+    /// patch), then `validate()` (unless `validating` is `false`, for a
+    /// partial update's patch). A failure throws before the model escapes;
+    /// `validate()`'s errors pass through unchanged.
     func decodeOwnType<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource,
-                                           validating: Bool = true) throws -> M {
+                                           validating: Bool = true,
+                                           properties selected: [PropertyMapping]? = nil) throws -> M {
+        let properties = selected ?? self.properties
         var model = M()
         var current = ""
         let recorder = LeniencyRecorder.current
@@ -218,7 +222,7 @@ final class ModelMapping: @unchecked Sendable {
                         }
                     }
                 }
-                if let unknownKeys {
+                if let unknownKeys, selected == nil {
                     current = unknownKeys.property.key
                     try unknownKeys.capture(from: source, into: base)
                 }
@@ -287,8 +291,10 @@ final class ModelMapping: @unchecked Sendable {
                     let property = properties[index]
                     guard selected?.contains(property.key) ?? true else { continue }
                     current = property.key
+                    // An absent `JSONOptional` is left out; its null is written, as a value.
+                    if property.canBeAbsent, property.isAbsent(at: base) { continue }
                     let value = try property.encode(from: base, options)
-                    if omitNilValues, ValueConversion.isNull(value) { continue }
+                    if omitNilValues, !property.canBeAbsent, ValueConversion.isNull(value) { continue }
                     switch property.keyPath {
                     case .single, .alternatives:
                         guard let path = property.keyPath.outputPath else { continue }

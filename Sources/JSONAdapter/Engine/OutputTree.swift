@@ -20,8 +20,15 @@ struct OutputTree: Sendable {
 
     /// Lays out single-path properties (and alternatives, at their first
     /// path); `nil` when a composite path or two properties with the same
-    /// path need the dictionary route.
+    /// path need the dictionary route, and when a ``JSONOptional`` property
+    /// is nested or shares its top-level key (leaving it out must not leave
+    /// an empty object, nor drop what the others write there).
     init?(_ properties: [PropertyMapping]) {
+        for property in properties where property.canBeAbsent {
+            guard let path = property.keyPath.outputPath, path.components.count == 1 else { return nil }
+            let sharing = properties.filter { $0.keyPath.outputPath?.components.first == path.components[0] }
+            guard sharing.count == 1 else { return nil }
+        }
         var root: [(key: String, node: Node)] = []
         for (index, property) in properties.enumerated() {
             guard let path = property.keyPath.outputPath,
@@ -118,10 +125,11 @@ struct OutputTree: Sendable {
         writer.endObject()
     }
 
-    /// `true` when the property is written.
+    /// `true` when the property is written (an absent `JSONOptional` is not).
     private static func includes(_ property: PropertyMapping, _ base: UnsafeRawPointer,
                                  selected: Set<String>?, omitNilValues: Bool) -> Bool {
         if let selected, !selected.contains(property.key) { return false }
+        if property.canBeAbsent, property.isAbsent(at: base) { return false }
         return !(omitNilValues && property.isNil(at: base))
     }
 

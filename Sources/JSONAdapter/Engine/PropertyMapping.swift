@@ -17,6 +17,11 @@ class PropertyMapping: @unchecked Sendable {
     /// The rules its decoded value must meet
     /// (``JSONSerializing/jsonConstraints(forKey:)``); usually none.
     let constraints: [JSONConstraint]
+    /// `true` for a ``JSONOptional`` property, which encoding leaves out when
+    /// it is absent (``isAbsent(at:)``) and writes when it is null, even
+    /// with ``JSONAdapter/Options/omitNilValues``. `final`, so that the
+    /// encoders' check of it is one load.
+    final var canBeAbsent = false
 
     /// Creates the shared part.
     init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
@@ -74,6 +79,18 @@ class PropertyMapping: @unchecked Sendable {
     /// `true` when the property holds nil.
     func isNil(at base: UnsafeRawPointer) -> Bool { false }
 
+    /// `true` when the property is an absent ``JSONOptional`` (only asked
+    /// when ``canBeAbsent``).
+    func isAbsent(at base: UnsafeRawPointer) -> Bool { false }
+
+    /// Applies the merge patch object `patch` to the property's value at
+    /// `base` as to a model, when the property holds a nested model (or an
+    /// optional of one) without a transformer; `false` when it takes the
+    /// patch as JSON (see `ModelMapping.applyingMergePatch`).
+    func applyModelPatch(_ patch: [String: Any], at base: UnsafeMutableRawPointer) throws(ValueFailure) -> Bool {
+        false
+    }
+
     /// Why the property's type cannot be decoded from JSON, or `nil`.
     var unsupportedReason: String? { nil }
 
@@ -95,6 +112,8 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     let decodingCodec: JSONValueCodec<Value>
     /// Reads and writes the property.
     let accessor: TypedPropertyAccessor<Value>
+    /// Tells an absent ``JSONOptional``; `nil` for every other type.
+    private let absence: ((Value) -> Bool)?
 
     /// Creates the mapping.
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
@@ -102,7 +121,9 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         self.codec = codec
         decodingCodec = constraints.isEmpty ? codec : ConstrainedCodec(codec, constraints: constraints)
         self.accessor = accessor
+        absence = JSONOptionalAbsence.test(for: Value.self)
         super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure, constraints: constraints)
+        canBeAbsent = absence != nil
     }
 
     override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
@@ -159,6 +180,16 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
 
     override func isNil(at base: UnsafeRawPointer) -> Bool {
         codec.isNil(accessor.load(from: base))
+    }
+
+    override func isAbsent(at base: UnsafeRawPointer) -> Bool {
+        absence?(accessor.load(from: base)) ?? false
+    }
+
+    override func applyModelPatch(_ patch: [String: Any], at base: UnsafeMutableRawPointer) throws(ValueFailure) -> Bool {
+        guard let patched = try decodingCodec.applyingModelPatch(patch, to: accessor.load(from: base)) else { return false }
+        accessor.store(patched, to: base)
+        return true
     }
 
     override var unsupportedReason: String? { codec.unsupportedReason }

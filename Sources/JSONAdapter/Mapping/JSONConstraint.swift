@@ -22,7 +22,7 @@ import MantleCore
 /// }
 /// ```
 ///
-/// Rules apply to the property's decoded value; for an optional property,
+/// Rules apply to the property's decoded value; for an optional (or a ``JSONOptional``) property,
 /// to the wrapped value when there is one (`nil` meets every rule). Each rule
 /// a value breaks is an error entry of its own
 /// (``JSONAdapterError/Code/invalidValue``, `expected` saying the rule). A
@@ -358,14 +358,22 @@ extension JSONConstraint {
 
     /// `type` without its `Optional`s.
     private static func unwrapped(_ type: Any.Type) -> Any.Type {
-        guard case .optional(let optional) = ValueKind.of(type) else { return type }
-        return unwrapped(optional.wrappedType)
+        switch ValueKind.of(type) {
+        case .optional(let optional): return unwrapped(optional.wrappedType)
+        case .jsonOptional(let optional): return unwrapped(optional.wrappedType)
+        default: return type
+        }
     }
 
-    /// `value` without its `Optional`s, or `nil` for an empty one.
+    /// `value` without its `Optional`s and ``JSONOptional``s, or `nil` for
+    /// an empty one (`nil`, `.absent`, `.null`).
     static func unwrapped(_ value: Any) -> Any? {
-        guard let optional = value as? any OptionalRepresentable else { return value }
-        return optional.wrappedValue.flatMap(unwrapped)
+        if let optional = value as? any OptionalRepresentable { return optional.wrappedValue.flatMap(unwrapped) }
+        if let optional = value as? any JSONOptionalRepresentable {
+            guard case .value(let wrapped) = optional.erased else { return nil }
+            return unwrapped(wrapped)
+        }
+        return value
     }
 
     /// A number property's value, exactly (floating point by its shortest

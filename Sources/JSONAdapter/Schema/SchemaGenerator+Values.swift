@@ -83,6 +83,9 @@ extension SchemaGenerator {
         switch ValueKind.of(type) {
         case .optional(let optional):
             return try typeSchema(optional.wrappedType, leniency: leniency, rules: &rules).nullable()
+        case .jsonOptional(let optional):
+            // Absent (the key missing) needs nothing here: no member is required but in the strict subset.
+            return try typeSchema(optional.wrappedType, leniency: leniency, rules: &rules).nullable()
         case .any:
             value = .anything
             rules.apply(to: &value, as: .other)

@@ -204,6 +204,7 @@ final class ArchiveDecoder {
         func learn(_ type: Any.Type) {
             switch ValueKind.of(type) {
             case .optional(let optional): learn(optional.wrappedType)
+            case .jsonOptional(let optional): learn(optional.wrappedType)
             case .array(let array): learn(array.elementType)
             case .set(let set): learn(set.elementType)
             case .stringKeyedDictionary(let dictionary): learn(dictionary.valueType)
@@ -258,6 +259,9 @@ final class ArchiveDecoder {
         if case .optional(let optional) = kind {
             return try typed(optional.archiveMaterialize(value, decoder: self, path: path))
         }
+        if case .jsonOptional(let optional) = kind {
+            return try typed(optional.archiveMaterialize(value, decoder: self, path: path))
+        }
         if case .null = value {
             if T.self == Any.self { return try typed(NSNull()) }
             throw mismatch(value, T.self, at: path)
@@ -302,7 +306,7 @@ final class ArchiveDecoder {
                 throw mismatch(value, T.self, at: path, note: "no value has this raw value")
             }
             return try typed(result)
-        case (.optional, _), (.keyedDictionary, _), (.any, _), (.null, _), (.foundationNumber, _), (.foundationString, _),
+        case (.optional, _), (.jsonOptional, _), (.keyedDictionary, _), (.any, _), (.null, _), (.foundationNumber, _), (.foundationString, _),
              (.foundationArray, _), (.foundationDictionary, _), (.codable, _), (.other, _):
             // `Any`, `AnyObject`, `AnyHashable`, protocol types, Foundation
             // classes, `Codable` types (which archives cannot hold: the

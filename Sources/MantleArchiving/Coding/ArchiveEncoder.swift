@@ -142,6 +142,8 @@ final class ArchiveEncoder {
                 let behavior = modelType.encodingBehavior(forPropertyKey: key)
                 if behavior == .excluded { continue }
                 let value = flattenedOptional(property.accessor.readValue(from: base))
+                // An absent `JSONOptional` is left out, as in JSON (decoding keeps the default).
+                if let optional = value as? any JSONOptionalRepresentable, optional.isAbsent { continue }
                 if behavior == .conditional, let value, type(of: value) is AnyObject.Type,
                    !ValueConversion.isNull(value) {
                     conditionals.append(ConditionalReference(entry: entry, key: key, object: value as AnyObject))
@@ -281,6 +283,16 @@ final class ArchiveEncoder {
                                             owner: owner)
                 }
                 return .tagged(ArchiveFormat.dictionaryKey, .dictionary(items))
+            }
+        case .jsonOptional:
+            if let optional = value as? any JSONOptionalRepresentable {
+                switch optional.erased {
+                case .null: return try encode(nil, at: path, depth: depth, owner: owner)
+                case .value(let wrapped): return try encode(wrapped, at: path, depth: depth, owner: owner)
+                case .absent:
+                    // Only a model's property can be left out.
+                    throw unsupported("an absent JSONOptional has no archived form inside a collection")
+                }
             }
         case .optional, .null:
             // Not reached: optionals were flattened and null handled above.

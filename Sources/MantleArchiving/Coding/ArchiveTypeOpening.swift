@@ -15,6 +15,16 @@ extension OptionalRepresentable {
     }
 }
 
+extension JSONOptionalRepresentable {
+    /// `.null` for an archived null, else the value decoded as `Wrapped`.
+    /// (An absent one is not archived: its property keeps its default.)
+    static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
+                                   path: ArchivePath) throws -> Any {
+        if case .null = value { return JSONOptional<Wrapped>.null }
+        return JSONOptional<Wrapped>.value(try decoder.materialize(value, as: Wrapped.self, path: path))
+    }
+}
+
 extension ArrayRepresentable {
     /// An `[Element]` from an archived array; `nil` for anything else.
     static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,

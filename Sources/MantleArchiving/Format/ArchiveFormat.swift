@@ -32,6 +32,7 @@ import Foundation
 /// | integers                                      | integer (above `Int64.max`: 128-bit integer) |
 /// | `Float`, `Double` (other floats via `Double`) | real                                      |
 /// | `nil` (any optional), `NSNull`                | `{"$null": true}`                         |
+/// | `JSONOptional`                                | absent: left out (like an excluded property); null: `{"$null": true}`; a value: as that value |
 /// | `URL`                                         | `{"$url": relativeString}` plus `"$base": absolute base` when relative |
 /// | `UUID`                                        | `{"$uuid": "E621E1F8-..."}`               |
 /// | `Decimal`                                     | `{"$decimal": "12.5"}`                    |

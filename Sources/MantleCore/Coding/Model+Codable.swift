@@ -47,7 +47,8 @@ extension Model where Self: Encodable {
 
     /// Encodes every property whose encoding behavior is `.unconditional`
     /// and whose declared type is `Encodable`, keyed by property key, each
-    /// through its own `Encodable` conformance (`nil` as an explicit null).
+    /// through its own `Encodable` conformance (`nil` as an explicit null; an
+    /// absent ``JSONOptional`` leaves its key out).
     ///
     /// Call it from a custom `encode(to:)` to add to the default.
     public func encodeProperties(to encoder: any Encoder) throws {
@@ -69,7 +70,13 @@ extension Model where Self: Encodable {
         into container: inout KeyedEncodingContainer<ModelPropertyCodingKey>
     ) throws {
         guard let accessor = property.accessor as? TypedPropertyAccessor<Value> else { return }
-        try container.encode(accessor.load(from: base), forKey: ModelPropertyCodingKey(stringValue: property.key))
+        let value = accessor.load(from: base)
+        // An absent `JSONOptional` leaves its key out, as the keyed container's
+        // overload for it does (this generic call does not reach that overload).
+        if case .jsonOptional = ValueKind.of(Value.self), (value as? any JSONOptionalRepresentable)?.isAbsent == true {
+            return
+        }
+        try container.encode(value, forKey: ModelPropertyCodingKey(stringValue: property.key))
     }
 }
 

@@ -1,9 +1,17 @@
 import Foundation
 
 extension Model {
-    /// Takes `model`'s value for `key` unless it is `nil`.
+    /// Takes `model`'s value for `key` unless it is `nil` (or an absent
+    /// ``JSONOptional``).
     public mutating func mergeValue(forKey key: String, from model: any Model) {
         takeValue(forKey: key, from: model)
+    }
+
+    /// `model`'s value for `key`, unless it is `nil` or an absent ``JSONOptional``.
+    fileprivate func mergedValue(forKey key: String, from model: any Model) -> Any? {
+        guard let value = model.value(forKey: key) else { return nil }
+        if let optional = value as? any JSONOptionalRepresentable, optional.isAbsent { return nil }
+        return value
     }
 
     /// Merges every key both models have, in this model's declaration order.
@@ -19,7 +27,9 @@ extension Model {
     }
 
     /// Mantle's default merge of one key: sets this model's property `key` to
-    /// `model`'s value for it, unless that value is `nil` or does not fit.
+    /// `model`'s value for it, unless that value is `nil`, an absent
+    /// ``JSONOptional`` (which says nothing, where its `.null` clears), or
+    /// does not fit.
     ///
     /// Call it from a custom ``mergeValue(forKey:from:)`` for the keys that
     /// need no special treatment.
@@ -31,7 +41,7 @@ extension Model {
     /// observers would miss.
     public mutating func takeValue(forKey key: String, from model: any Model) {
         dynamicDescriptor.requireInPlaceWrites()
-        guard let value = model.value(forKey: key) else { return }
+        guard let value = mergedValue(forKey: key, from: model) else { return }
         try? setValue(value, forKey: key)
     }
 }
@@ -43,7 +53,7 @@ extension Model where Self: AnyObject {
     /// it is not an ``ObservableModel`` (see ``ObservableModel``).
     public func takeValue(forKey key: String, from model: any Model) {
         dynamicDescriptor.requireInPlaceWrites()
-        guard let value = model.value(forKey: key) else { return }
+        guard let value = mergedValue(forKey: key, from: model) else { return }
         try? setValue(value, forKey: key)
     }
 }

@@ -72,7 +72,7 @@ public protocol Model: Hashable, CustomStringConvertible {
 
     /// Merges the value for `key` from another model.
     ///
-    /// The default takes `model`'s value unless it is `nil`
+    /// The default takes `model`'s value unless it is `nil` or an absent ``JSONOptional``
     /// (`takeValue(forKey:from:)`). Implement this to merge some keys
     /// differently, as Mantle's `merge<Key>FromModel:` methods do, and call
     /// `takeValue(forKey:from:)` for the others.

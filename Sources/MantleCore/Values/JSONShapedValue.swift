@@ -72,6 +72,9 @@ package enum JSONShapedValue {
         case .any, .substring, .character, .url, .uuid, .date, .data, .set, .keyedDictionary, .model,
              .rawRepresentable, .codable, .other:
             return nil
+        case .jsonOptional:
+            // Not JSON itself: absent has no JSON form, so it keeps its own `==`.
+            return nil
         }
     }
 

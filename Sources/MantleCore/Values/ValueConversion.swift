@@ -3,9 +3,11 @@ import Foundation
 /// Converts an untyped value (`Any?`) into a value of type `Value` with the
 /// package's exact rules.
 ///
-/// - `nil` and `NSNull` become `nil` for an optional type and fail with
+/// - `nil` and `NSNull` become `nil` for an optional type, ``JSONOptional/null``
+///   for a ``JSONOptional``, and fail with
 ///   ``ConversionFailure/nilForNonOptional(expected:)`` otherwise (an `Any`
-///   property keeps `NSNull`).
+///   property keeps `NSNull`). A `JSONOptional` takes another `JSONOptional`
+///   case by case, and any other value as ``JSONOptional/value(_:)``.
 /// - Every integer and floating-point type converts from every other and from
 ///   `NSNumber`: integer targets only when exact (`3.5` into `Int` and `300`
 ///   into `Int8` fail), floating-point targets rounding to nearest but failing
@@ -32,6 +34,10 @@ package enum ValueConversion {
     package static func converter<Value>(to type: Value.Type) -> Converter<Value> {
         if case .optional(let optional) = ValueKind.of(type),
            let converter = optional.optionalConverter() as? Converter<Value> {
+            return converter
+        }
+        if case .jsonOptional(let optional) = ValueKind.of(type),
+           let converter = optional.jsonOptionalConverter() as? Converter<Value> {
             return converter
         }
         let convert = nonNullConversion(to: type)
@@ -74,7 +80,8 @@ package enum ValueConversion {
         case .array(let array): special = array.elementwiseConversion()
         case .set(let set): special = set.elementwiseConversion()
         case .stringKeyedDictionary(let dictionary): special = dictionary.valuewiseConversion()
-        case .keyedDictionary, .any, .substring, .character, .decimal, .url, .uuid, .date, .data, .optional, .model,
+        case .keyedDictionary, .any, .substring, .character, .decimal, .url, .uuid, .date, .data, .optional,
+             .jsonOptional, .model,
              .rawRepresentable, .null, .foundationNumber, .foundationString, .foundationArray,
              .foundationDictionary, .codable, .other:
             special = nil
@@ -196,6 +203,27 @@ extension OptionalRepresentable {
             }
             guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else { return nil }
             return try wrapped.convert(value)
+        }
+    }
+}
+
+extension JSONOptionalRepresentable {
+    /// `nil`/`NSNull` (also an `Optional.none` inside `Any`) to `.null`,
+    /// another `JSONOptional` case by case, anything else converted to
+    /// `Wrapped` as `.value`.
+    fileprivate static func jsonOptionalConverter() -> Any {
+        let wrapped = ValueConversion.converter(to: Wrapped.self)
+        return Converter<JSONOptional<Wrapped>> { (value: Any?) throws(ConversionFailure) -> JSONOptional<Wrapped> in
+            guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else { return .null }
+            if let same = value as? JSONOptional<Wrapped> { return same }
+            if let other = value as? any JSONOptionalRepresentable {
+                switch other.erased {
+                case .absent: return .absent
+                case .null: return .null
+                case .value(let inner): return .value(try wrapped.convert(inner))
+                }
+            }
+            return .value(try wrapped.convert(value))
         }
     }
 }

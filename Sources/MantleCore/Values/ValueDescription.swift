@@ -7,6 +7,7 @@ package enum ValueDescription {
     package static func typeName(_ type: Any.Type) -> String {
         switch ValueKind.of(type) {
         case .optional(let optional): return typeName(optional.wrappedType) + "?"
+        case .jsonOptional(let optional): return "JSONOptional<" + typeName(optional.wrappedType) + ">"
         case .array(let array): return "[" + typeName(array.elementType) + "]"
         case .stringKeyedDictionary(let dictionary): return "[String: " + typeName(dictionary.valueType) + "]"
         case .set(let set): return "Set<" + typeName(set.elementType) + ">"

@@ -44,6 +44,8 @@ package enum ValueKind: @unchecked Sendable {
     case data
     /// `Optional<Wrapped>`.
     case optional(any OptionalRepresentable.Type)
+    /// ``JSONOptional``: absent, null or a `Wrapped` value.
+    case jsonOptional(any JSONOptionalRepresentable.Type)
     /// `Array<Element>`.
     case array(any ArrayRepresentable.Type)
     /// `Set<Element>`.
@@ -114,6 +116,7 @@ package enum ValueKind: @unchecked Sendable {
         default: break
         }
         if let optional = type as? any OptionalRepresentable.Type { return .optional(optional) }
+        if let optional = type as? any JSONOptionalRepresentable.Type { return .jsonOptional(optional) }
         if let model = type as? any Model.Type { return .model(model) }
         // Class metatypes are tested as classes only: a metatype cast never
         // bridges, but keeping Swift types away from Foundation classes makes

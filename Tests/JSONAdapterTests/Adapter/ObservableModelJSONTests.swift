@@ -49,11 +49,11 @@ struct ObservableModelJSONTests {
         let changed = try changedKeys(of: profile, reading: Self.profileReads) {
             try Self.update(&updated, with: patch, path: path)
         }
-        // age is unchanged; null keeps home_page (Mantle's merge); note is not tracked.
-        #expect(changed == ["name", "tags"])
+        // age is unchanged; null clears home_page; note is not tracked.
+        #expect(changed == ["name", "tags", "homePage"])
         #expect(updated === profile)
         #expect(profile.name == "Grace" && profile.tags == ["navy"] && profile.age == 36 && profile.note == "n")
-        #expect(profile.homePage == URL(string: "https://example.com/ada"))
+        #expect(profile.homePage == nil)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

@@ -65,6 +65,18 @@ struct ExampleTests {
         #expect((schema as? [String: Any])?["additionalProperties"] as? Bool == false)
     }
 
+    @Test("PATCH documents: a merge patch made, applied, and a body that keeps absent apart from null")
+    func mergePatch() throws {
+        #expect(try MergePatchExample.run() == [
+            #"PATCH {"body":"Open the app with no issues.","locked":true,"title":"Crash when the list is empty"}"#,
+            "applied: true",
+            "user kim keeps id 1000, reporter kim, body nil",
+            #"invalidValue: GHIssue.title → "title": expected String, found null"#,
+            #"name: absent, bio: null, re-encoded: {"bio":null}"#,
+            "bio after the patch: nil",
+        ])
+    }
+
     @Test("errors")
     func errors() {
         #expect(ErrorsExample.run() == [

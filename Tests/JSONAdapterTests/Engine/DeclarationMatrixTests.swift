@@ -46,6 +46,11 @@ extension Optional: DeclarationMatrixValue where Wrapped: DeclarationMatrixValue
     static var sample: Wrapped? { .some(Wrapped.sample) }
     static var wrongInput: Any? { Wrapped.wrongInput }
 }
+extension JSONOptional: DeclarationMatrixValue where Wrapped: DeclarationMatrixValue {
+    static var initial: JSONOptional<Wrapped> { .absent }
+    static var sample: JSONOptional<Wrapped> { .value(Wrapped.sample) }
+    static var wrongInput: Any? { Wrapped.wrongInput }
+}
 extension Array: DeclarationMatrixValue where Element: DeclarationMatrixValue {
     static var initial: [Element] { [] }
     static var sample: [Element] { [Element.sample, Element.initial] }
@@ -325,6 +330,8 @@ extension DeclarationMatrixTests {
             add("Int??", Int??.self)
             add("[Int?]", [Int?].self)
             add("[String: Int?]", [String: Int?].self)
+            add("JSONOptional<Int>", JSONOptional<Int>.self)
+            add("JSONOptional<[String]>", JSONOptional<[String]>.self)
             add("Set<Int>", Set<Int>.self)
             add("[[String]]", [[String]].self)
             add("Decimal", Decimal.self)

@@ -245,6 +245,48 @@ struct JSONConstraintTests {
         #expect(json["age"] as? Int == 999)
     }
 
+    struct Profile: JSONSerializing, Equatable {
+        var bio: JSONOptional<String> = .absent
+        var owner = Owner()
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["bio": "bio", "owner": "owner"]
+        static func jsonConstraints(forKey key: String) -> [JSONConstraint] {
+            switch key {
+            case "bio": [.length(...3)]
+            case "owner": [.satisfying("an owner with a login") { (owner: Owner) in !owner.login.isEmpty }]
+            default: []
+            }
+        }
+    }
+    struct Owner: JSONSerializing, Equatable {
+        var login = ""
+        var id = 0
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["login": "login", "id": "id"]
+    }
+
+    @Test("a JSONOptional's rules apply to its value; absent and null meet them", arguments: DecodingPath.allCases)
+    func jsonOptional(path: DecodingPath) throws {
+        #expect(try path.decode(Profile.self, #"{"bio": "abc", "owner": {"login": "a"}}"#).bio == .value("abc"))
+        #expect(try path.decode(Profile.self, #"{"bio": null, "owner": {"login": "a"}}"#).bio == .null)
+        #expect(try path.decode(Profile.self, #"{"owner": {"login": "a"}}"#).bio == .absent)
+        let error = try #require(adapterError { _ = try path.decode(Profile.self, #"{"bio": "abcd", "owner": {"login": "a"}}"#) })
+        #expect(error.description == #"Profile.bio → "bio": expected at most 3 characters, found string "abcd""#)
+    }
+
+    @Test("a merge patch into a nested model checks the nested property's own rules and changes nothing when broken")
+    func mergePatchIntoNestedModel() throws {
+        let original = Profile(bio: .value("hi"), owner: Owner(login: "kim", id: 1))
+        var profile = original
+        try JSONAdapter.applyMergePatch(Data(#"{"owner": {"id": 2}}"#.utf8), to: &profile)
+        #expect(profile.owner == Owner(login: "kim", id: 2))
+        profile = original
+        let error = try #require(adapterError {
+            try JSONAdapter.applyMergePatch(Data(#"{"owner": {"login": ""}}"#.utf8), to: &profile)
+        })
+        #expect(profile == original)
+        #expect(error.propertyKey == "owner")
+        #expect(error.expected == "an owner with a login")
+    }
+
     // MARK: Refused declarations
 
     struct LengthOnInt: JSONSerializing {

@@ -113,6 +113,16 @@ struct JSONSchemaTests {
                 == ##"{"maximum":600,"minimum":0,"type":["integer","null"]}"##)
     }
 
+    @Test("a JSONOptional is its value or null, never required but in the strict subset")
+    func jsonOptional() throws {
+        let complete = try Self.schema(JSONConstraintTests.Profile.self)
+        #expect(Self.text(Self.value(complete, "properties", "bio")) == ##"{"maxLength":3,"type":["string","null"]}"##)
+        #expect(complete["required"] == nil)
+        let strict = try Self.schema(JSONConstraintTests.Profile.self, .strictStructuredOutput)
+        #expect((strict["required"] as? [String])?.contains("bio") == true)
+        #expect((Self.value(strict, "properties", "bio", "type") as? [String]) == ["string", "null"])
+    }
+
     // MARK: Key paths
 
     static let pathCases: [(key: String, schema: String)] = [

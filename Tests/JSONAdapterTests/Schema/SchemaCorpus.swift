@@ -150,6 +150,10 @@ enum SchemaCorpus {
         }
         entries.append(SchemaCorpusEntry(LeniencyTests.PerProperty.self,
                                          texts: [#"{"count": "3", "strictCount": 4}"#, #"{"strictCount": "4"}"#]))
+        entries.append(SchemaCorpusEntry(JSONConstraintTests.Profile.self, texts: [
+            #"{"bio": "abc", "owner": {"login": "a", "id": 1}}"#, #"{"bio": null}"#, #"{"owner": {"login": "kim"}}"#,
+            #"{"bio": "abcd"}"#, #"{"bio": 3}"#,
+        ]))
         return entries
     }
 

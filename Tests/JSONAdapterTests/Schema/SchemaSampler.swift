@@ -107,6 +107,7 @@ struct SchemaSampler {
         if configuration.context.transformer(for: type) != nil { return nil }
         switch ValueKind.of(type) {
         case .optional(let optional): return sample(of: optional.wrappedType, depth: depth)
+        case .jsonOptional(let optional): return sample(of: optional.wrappedType, depth: depth)
         case .any: return .object([("any", .array([.number("1"), .string("x"), .null]))])
         case .string, .substring: return .string("text")
         case .character: return .string("c")
