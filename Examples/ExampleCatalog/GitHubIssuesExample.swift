@@ -37,12 +37,11 @@ public enum GitHubIssuesExample {
             broken[3]["user"] = user
             do {
                 _ = try JSONAdapter.models(of: GHIssue.self, from: broken)
-            } catch let error as JSONAdapterError {
-                // The error lists every failure (here also `reporterLogin`,
-                // which reads the same `user.login`); the first is shown.
-                lines.append("Error: \(error.allErrors[0])")
             } catch {
-                lines.append("Error: \(error)")
+                // Every failure at once, a line each: here `user` and
+                // `reporterLogin`, which both read `user.login`.
+                lines.append("Errors:")
+                lines += "\(error)".split(separator: "\n").map { "  \($0)" }
             }
         }
 

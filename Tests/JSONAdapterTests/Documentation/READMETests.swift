@@ -173,6 +173,51 @@ struct WalkthroughTests {
         #expect(error.expected == "String" && error.found == "number 42")
     }
 
+    /// The README's "model as an API contract" constraints, on the walkthrough's issue.
+    struct ContractIssue: JSONSerializing, Equatable {
+        var number = 1
+        var title = "a"
+        var state = "open"
+        var assignee: GitHubWalkthrough.GHUser?
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "number": "number", "title": "title", "state": "state", "assignee": "assignee",
+        ]
+        static func jsonConstraints(forKey key: String) -> [JSONConstraint] {
+            switch key {
+            case "title": [.length(1...256)]
+            case "number": [.range(1...)]
+            case "state": [.allowedValues(["open", "closed"])]
+            default: []
+            }
+        }
+    }
+
+    @Test("the README's API contract: every error at once, constraints, schema, merge patch", arguments: DecodingPath.allCases)
+    func contract(path: DecodingPath) throws {
+        let error = try #require(adapterError {
+            _ = try path.decode(ContractIssue.self, #"{"number": 0, "title": "", "state": "merged"}"#)
+        })
+        #expect(error.description.split(separator: "\n") == [
+            #"ContractIssue.number → "number": expected at least 1, found number 0"#,
+            #"ContractIssue.title → "title": expected from 1 to 256 characters, found string """#,
+            #"ContractIssue.state → "state": expected one of "open", "closed", found string "merged""#,
+        ])
+        let schema = try JSONAdapter.jsonSchema(of: ContractIssue.self).jsonObject
+        let properties = schema["properties"] as? [String: Any]
+        #expect((properties?["state"] as? [String: Any])?["enum"] as? [String] == ["open", "closed"])
+        let strict = try JSONAdapter.jsonSchema(of: ContractIssue.self, options: .strictStructuredOutput).jsonObject
+        #expect(strict["additionalProperties"] as? Bool == false)
+        let issue = ContractIssue(assignee: .init(login: "kim", id: 1))
+        var edited = issue
+        edited.title = "b"
+        edited.assignee?.id = 2
+        let body = try JSONAdapter.mergePatchData(from: issue, to: edited)
+        #expect(String(decoding: body, as: UTF8.self) == #"{"assignee":{"id":2},"title":"b"}"#)
+        var stored = issue
+        try JSONAdapter.applyMergePatch(body, to: &stored)
+        #expect(stored == edited)
+    }
+
     @Test("errors thrown by validate() pass through unchanged")
     func validateErrorsPassThrough() {
         #expect(throws: ValidationError(message: "an issue needs a title")) {
