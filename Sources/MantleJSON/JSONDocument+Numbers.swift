@@ -95,8 +95,9 @@ extension JSONDocument {
     }
 
     /// Converts validated number text to the correctly rounded `Double` (±infinity on overflow).
-    /// Uses the exact fast path (mantissa < 2^53 times/divided by an exact power of ten) when it
-    /// applies and the standard library's correctly rounded conversion otherwise.
+    /// Uses the exact fast path (mantissa ≤ 2^53 times/divided by an exact power of ten) when it
+    /// applies, then ``DecimalToDouble`` for up to 19 significant digits, and the standard
+    /// library's correctly rounded conversion (`strtod`) for longer literals.
     static func parseDouble(_ p: UnsafePointer<UInt8>, count: Int) -> Double {
         var i = 0
         let negative = p[0] == UInt8(ascii: "-")
@@ -131,6 +132,11 @@ extension JSONDocument {
             }
             exponent &+= negativeExponent ? -e : e
         }
+        if digits > 19 {
+            // Zeros before the first nonzero digit (`0.000…0123`) add nothing to `mantissa`:
+            // only the significant digits must fit.
+            digits &-= leadingZeroDigits(p, count: count)
+        }
         if fast && digits <= 19 {
             if mantissa == 0 { return negative ? -0.0 : 0.0 }
             if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
@@ -142,9 +148,25 @@ extension JSONDocument {
                 }
                 return negative ? -value : value
             }
+            // At most 19 significant digits: `mantissa` is the literal's significand exactly.
+            if let value = DecimalToDouble.double(mantissa, timesPowerOfTen: exponent) {
+                return negative ? -value : value
+            }
         }
         let text = String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
         return Double(text) ?? .nan
+    }
+
+    /// The number of `0` digits before the first nonzero digit of validated number text
+    /// (all of its significand's digits when it is zero).
+    private static func leadingZeroDigits(_ p: UnsafePointer<UInt8>, count: Int) -> Int {
+        var zeros = 0
+        var i = p[0] == UInt8(ascii: "-") ? 1 : 0
+        while i < count, p[i] == UInt8(ascii: "0") || p[i] == UInt8(ascii: ".") {
+            if p[i] == UInt8(ascii: "0") { zeros &+= 1 }
+            i &+= 1
+        }
+        return zeros
     }
 
     /// The number node `node` in the package's numeric representation, exactly:
