@@ -225,6 +225,11 @@ extension JSONDocument {
         case .double(let x) where F.self == Double.self:
             // Already the nearest `Double`, with the sign of `-0.0`.
             result = x.isFinite ? F(x) : nil
+        case .double(let x) where x.rounded(.towardZero) != x:
+            // A fraction (or NaN): `numberValue(at:)` would make it `.floating(x)`, which
+            // `rounded` converts as here; reading it again for that would parse the literal twice.
+            let rounded = F(x)
+            result = rounded.isFinite ? rounded : nil
         case .int(0):
             // `-0` is the integer 0 but the floating-point -0.0.
             result = isNegativeNumber(at: node) ? -0.0 : 0
