@@ -26,9 +26,9 @@
 
 extension DecimalToDouble {
     /// The smallest decimal exponent of the table.
-    static let smallestPowerOfTen = -342
+    package static let smallestPowerOfTen = -342
     /// The largest decimal exponent of the table.
-    static let largestPowerOfTen = 308
+    package static let largestPowerOfTen = 308
 
     /// 5^q for q in ``smallestPowerOfTen``...``largestPowerOfTen``: two words each, high then low,
     /// at index `2 * (q - smallestPowerOfTen)`.

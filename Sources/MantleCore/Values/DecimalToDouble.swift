@@ -3,14 +3,16 @@
 // fast_float implements it (Daniel Lemire, "Number Parsing at a Gigabyte per Second", 2021;
 // Noble Mushtak and Daniel Lemire, "Fast Number Parsing Without Fallback", 2023).
 //
-// The JSON number parser (`JSONDocument.parseDouble`) uses it for the literals that its exact
-// fast path cannot take: more than 15–16 significant digits, as in canada.json's
-// `-65.613616999999977`, or an exponent beyond ±22. Before it, each of those went through a
-// `String` and glibc's `strtod`, whose multiprecision path made number conversion a third of
-// canada.json's decoding.
+// The JSON number parser (MantleJSON's `JSONDocument.parseDouble`) uses it for the literals that
+// its exact fast path cannot take: more than 15–16 significant digits, as in canada.json's
+// `-65.613616999999977`, or an exponent beyond ±22; and `NumberValue(decimal:)` for the
+// `NSDecimalNumber`s in which `JSONSerialization` returns such literals on Linux. Before it, each
+// of those went through a `String` and glibc's `strtod`, whose multiprecision path made number
+// conversion a third of canada.json's decoding (and Decimal's text nine tenths of it from
+// `JSONSerialization` objects).
 
 /// Converts `w × 10^q` to the nearest `Double` (ties to even), for an exact significand `w`.
-enum DecimalToDouble {
+package enum DecimalToDouble {
     /// `w × 10^q` correctly rounded to a `Double` (positive; the caller applies the sign),
     /// or `nil` in the one case the 128-bit product cannot settle, for the caller's slower
     /// exact conversion.
@@ -24,7 +26,7 @@ enum DecimalToDouble {
     /// five always settles the result for 64-bit significands; the fallback for a product
     /// whose low word is all ones outside q in -27...55 comes from the earlier form of the
     /// algorithm and is kept as a safeguard that costs one comparison.
-    static func double(_ w: UInt64, timesPowerOfTen q: Int) -> Double? {
+    package static func double(_ w: UInt64, timesPowerOfTen q: Int) -> Double? {
         if q < smallestPowerOfTen { return 0 }
         if q > largestPowerOfTen { return .infinity }
         // The significand's top bit set.

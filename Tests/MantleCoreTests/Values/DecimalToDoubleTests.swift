@@ -1,11 +1,11 @@
-//  DecimalToDouble (the Eisel–Lemire conversion) and the number parser that uses it: every
-//  result is the correctly rounded Double, the one the standard library's `Double(String)`
-//  (glibc's strtod) gives, for every decimal exponent of the table, the halfway and subnormal
-//  edges, and literals as JSON writes them.
+//  DecimalToDouble (the Eisel–Lemire conversion): every result is the correctly rounded
+//  Double, the one the standard library's `Double(String)` (glibc's strtod) gives, for every
+//  decimal exponent of the table; and NumberValue(decimal:), which uses it for fractions.
+//  (The JSON number parser's literals: MantleJSONTests' JSONDocumentNumbersTests.)
 
 import Foundation
 import Testing
-@testable import MantleJSON
+@testable import MantleCore
 import MantleTestSupport
 
 @Suite("JSON engine: decimal to binary conversion")
@@ -46,53 +46,26 @@ struct DecimalToDoubleTests {
         #expect(DecimalToDouble.double(1, timesPowerOfTen: 100_000) == .infinity)
     }
 
-    /// Literals at the edges: halfway between two doubles (ties to even), the largest double
-    /// and just beyond, the normal/subnormal boundary, the smallest subnormal and half of it.
-    static let edges: [String] = [
-        "9007199254740993e0", "9007199254740995e0", "9007199254740993.0", "90071992547409930e-1",
-        "4503599627370496.5", "4503599627370497.5", "1.00000000000000011102230246251565404236316680908203125",
-        "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308", "1.8e308",
-        "2.2250738585072011e-308", "2.2250738585072012e-308", "2.2250738585072014e-308",
-        "4.9406564584124654e-324", "2.4703282292062328e-324", "2.4703282292062327e-324", "1e-324",
-        "-65.613616999999977", "-0.000000000000000000000000000123456789012345678", "0.1", "0.3",
-        "123456789012345678901234567890", "1e23", "8.98846567431158e307", "5e-324", "1e-400", "-1e400",
-        "7.0064923216240854e-46", "3.4028235677973366e38", "0.000123456789012345678e10",
-        // 20 digits whose significand wraps to 0 in 64 bits; zeros before the first digit that
-        // do not count; a zero written with many digits.
-        "18446744073709551616e0", "92233720368547758080e0", "-92233720368547758080.5",
-        "0.0000000000000000000000000000001234", "-0.000000000000000000000e5", "0.00000000000000000000000",
-    ]
-
-    @Test("JSON literals at the edges parse to Double(String)'s value", arguments: edges)
-    func edge(literal: String) throws {
-        let document = try JSONDocument(text: "[\(literal)]")
-        guard case .double(let parsed) = document.number(at: 1) else {
-            Issue.record("\(literal) is not a floating-point literal here")
-            return
+    @Test("a Decimal fraction (JSONSerialization's long literals on Linux) becomes the Double of its text")
+    func decimalFractions() {
+        var random = SplitMix64(seed: "DecimalToDouble decimals")
+        var decimals: [Decimal] = [Decimal(string: "-65.613616999999977")!, Decimal(string: "0.1")!,
+                                   Decimal(string: "1.5")!, Decimal(string: "2.50")!, Decimal(string: "100.0")!,
+                                   Decimal(string: "-0.000000000000000000000000000000123")!,
+                                   Decimal(string: "18446744073709551615e-5")!, Decimal(string: "123456789012345678901234567.1")!]
+        for _ in 0..<2_000 {
+            let significand = random.next() >> UInt64(random.below(40))
+            decimals.append(Decimal(sign: random.chance(50) ? .minus : .plus, exponent: random.below(60) - 50,
+                                    significand: Decimal(significand)))
         }
-        #expect(parsed.bitPattern == (Double(literal) ?? .nan).bitPattern, "\(literal)")
-    }
-
-    @Test("random 17-digit literals, as JSON writers print coordinates, parse to Double(String)'s value")
-    func randomLiterals() throws {
-        var random = SplitMix64(seed: "DecimalToDouble literals")
-        var literals: [String] = []
-        for _ in 0..<5_000 {
-            let integer = random.below(1_000)
-            let fraction = String(random.next() % 100_000_000_000_000).leftPadded(to: 14)
-            let exponent = random.chance(30) ? "e\(random.below(80) - 40)" : ""
-            literals.append("\(random.chance(50) ? "-" : "")\(integer).\(fraction)\(exponent)")
-        }
-        let document = try JSONDocument(text: "[" + literals.joined(separator: ",") + "]")
-        for (index, node) in document.elements(of: 0).enumerated() {
-            guard case .double(let parsed) = document.number(at: node) else {
-                Issue.record("\(literals[index]) is not a floating-point literal here")
-                continue
-            }
-            #expect(parsed.bitPattern == (Double(literals[index]) ?? .nan).bitPattern, "\(literals[index])")
-            // A Float is the literal's Double rounded to Float, as before (nil beyond Float's range).
-            let float = Float(Double(literals[index]) ?? .nan)
-            #expect(document.floatingValue(at: node, as: Float.self) == (float.isFinite ? float : nil))
+        for decimal in decimals {
+            // The text path, as before the fast one.
+            let text = NSDecimalNumber(decimal: decimal).stringValue
+            let expected = NumberValue(integerText: text) ?? .approximate(Double(text) ?? .nan)
+            let converted = NumberValue(decimal: decimal)
+            #expect(converted == expected || (converted.isExact == expected.isExact
+                                               && converted.doubleValue.bitPattern == expected.doubleValue.bitPattern),
+                    "\(text)")
         }
     }
 
@@ -127,12 +100,5 @@ struct DecimalToDoubleTests {
             if position < 64 { high = high << 1 | bit } else { low = low << 1 | bit }
         }
         return (high, low)
-    }
-}
-
-private extension String {
-    /// The string with leading zeros up to `length` characters.
-    func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }
