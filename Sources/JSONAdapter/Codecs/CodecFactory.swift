@@ -83,13 +83,17 @@ extension OptionalRepresentable {
 }
 
 extension FixedWidthInteger {
-    /// `IntegerCodec<Self>`.
-    fileprivate static func integerCodec() -> Any { IntegerCodec<Self>() }
+    /// `IntegerCodec<Self>`; for `Int` its non-generic subclass ``IntCodec``.
+    fileprivate static func integerCodec() -> Any { Self.self == Int.self ? IntCodec() : IntegerCodec<Self>() }
 }
 
 extension BinaryFloatingPoint {
-    /// `FloatingCodec<Self>`.
-    fileprivate static func floatingCodec() -> Any { FloatingCodec<Self>() }
+    /// `FloatingCodec<Self>`; for `Double` and `Float` their non-generic subclasses.
+    fileprivate static func floatingCodec() -> Any {
+        if Self.self == Double.self { return DoubleCodec() }
+        if Self.self == Float.self { return FloatCodec() }
+        return FloatingCodec<Self>()
+    }
 }
 
 extension JSONSerializing {
