@@ -109,10 +109,12 @@ extension RawRepresentable {
 }
 
 extension ArrayRepresentable {
-    /// `ArrayCodec<Element>`.
+    /// `ArrayCodec<Element>`, wrapped in a ``ScalarArrayCodec`` when its elements are plain
+    /// `Int`, `Double`, `Float` or `String` values.
     fileprivate static func arrayCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
-        ArrayCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
-                   lossy: leniency.contains(.lossyCollections))
+        let general = ArrayCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
+                                 lossy: leniency.contains(.lossyCollections))
+        return ScalarArrayCodec.wrapping(general) ?? general
     }
 }
 
