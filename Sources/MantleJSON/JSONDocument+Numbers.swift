@@ -285,6 +285,24 @@ extension JSONDocument {
         return result
     }
 
+    // MARK: - Arrays of numbers (see JSONDocument+Arrays.swift)
+
+    /// The array `node` as `[Float]`, each element by ``floatingValue(at:as:)``; `nil` when
+    /// it is not an array or an element is not a `Float`.
+    package func floatArray(at node: Int) -> [Float]? {
+        scalars(at: node) { floatingValue(at: $0, as: Float.self) }
+    }
+
+    /// The array `node` as `[Double]`, each element by ``floatingValue(at:as:)``.
+    package func doubleArray(at node: Int) -> [Double]? {
+        scalars(at: node) { floatingValue(at: $0, as: Double.self) }
+    }
+
+    /// The array `node` as `[Int]`, each element by ``integerValue(at:as:)``.
+    package func intArray(at node: Int) -> [Int]? {
+        scalars(at: node) { integerValue(at: $0, as: Int.self) }
+    }
+
     /// The integer that the number node `node` denotes, as plain decimal digits
     /// (with `-` for a negative value), or `nil` when its exact value is not an
     /// integer or `node` is not a number. Exact for any literal: `1.50e1` is

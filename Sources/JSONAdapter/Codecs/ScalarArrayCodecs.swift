@@ -6,7 +6,8 @@ import MantleJSON
 // the runtime for `[Element]`'s metadata and, to reserve its storage, for
 // `_ContiguousArrayStorage<Element>`'s (about 350 instructions per array; a sixth of decoding
 // canada.json, whose 111,000 points are `[Float]`s, measured under callgrind). These codecs
-// decode an array whose elements all decode with the scalar codec's own rule; anything else —
+// decode an array whose elements all decode with the scalar codec's own rule (from bytes through
+// `JSONDocument`'s array readers, which apply the same accessor per element); anything else —
 // not an array, an element that fails — is handed to the ``ArrayCodec`` they wrap, which decodes
 // it again from the start and gives the same result or error as without them (a scalar codec
 // has no side effect to repeat). Encoding is the wrapped codec's.
@@ -30,19 +31,6 @@ class ScalarArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     }
     override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         try general.write(value, to: &writer, options)
-    }
-
-    /// The array at `node` when it is one and `element` reads every element, else `nil`.
-    @inline(__always)
-    final func elements(_ document: JSONDocument, _ node: Int, _ element: (Int) -> Element?) -> [Element]? {
-        guard document.kind(at: node) == .array else { return nil }
-        var result: [Element] = []
-        result.reserveCapacity(document.count(at: node))
-        for child in document.elements(of: node) {
-            guard let value = element(child) else { return nil }
-            result.append(value)
-        }
-        return result
     }
 
     /// The array `value` when it is one and `element` reads every element, else `nil`.
@@ -88,7 +76,8 @@ final class IntArrayCodec: ScalarArrayCodec<Int>, @unchecked Sendable {
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Int] {
-        if let values = elements(document, node, { try? element.decodeInteger(document, $0) }) { return values }
+        // `IntCodec`'s rule, `integerValue(at:as:)`, element by element inside MantleJSON.
+        if let values = document.intArray(at: node) { return values }
         return try general.decode(document, node)
     }
 
@@ -110,7 +99,8 @@ final class DoubleArrayCodec: ScalarArrayCodec<Double>, @unchecked Sendable {
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Double] {
-        if let values = elements(document, node, { try? element.decodeFloating(document, $0) }) { return values }
+        // `DoubleCodec`'s rule, `floatingValue(at:as:)`, element by element inside MantleJSON.
+        if let values = document.doubleArray(at: node) { return values }
         return try general.decode(document, node)
     }
 
@@ -132,7 +122,8 @@ final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Float] {
-        if let values = elements(document, node, { try? element.decodeFloating(document, $0) }) { return values }
+        // `FloatCodec`'s rule, `floatingValue(at:as:)`, element by element inside MantleJSON.
+        if let values = document.floatArray(at: node) { return values }
         return try general.decode(document, node)
     }
 
@@ -145,10 +136,8 @@ final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
 /// `[String]` (see ``ScalarArrayCodec``; ``StringCodec``'s rule: a JSON string, as it is).
 final class StringArrayCodec: ScalarArrayCodec<String>, @unchecked Sendable {
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [String] {
-        let values = elements(document, node) { child in
-            document.kind(at: child) == .string ? document.string(at: child) : nil
-        }
-        if let values { return values }
+        // `StringCodec`'s rule (a string node, as it is), element by element inside MantleJSON.
+        if let values = document.stringArray(at: node) { return values }
         return try general.decode(document, node)
     }
 
