@@ -95,8 +95,9 @@ extension JSONDocument {
     }
 
     /// Converts validated number text to the correctly rounded `Double` (±infinity on overflow).
-    /// Uses the exact fast path (mantissa < 2^53 times/divided by an exact power of ten) when it
-    /// applies and the standard library's correctly rounded conversion otherwise.
+    /// Uses the exact fast path (mantissa ≤ 2^53 times/divided by an exact power of ten) when it
+    /// applies, then ``DecimalToDouble`` for up to 19 significant digits, and the standard
+    /// library's correctly rounded conversion (`strtod`) for longer literals.
     static func parseDouble(_ p: UnsafePointer<UInt8>, count: Int) -> Double {
         var i = 0
         let negative = p[0] == UInt8(ascii: "-")
@@ -105,19 +106,13 @@ extension JSONDocument {
         var digits = 0
         var exponent = 0
         var fast = true
-        while i < count, p[i] &- UInt8(ascii: "0") < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
-            digits &+= 1
-            i &+= 1
-        }
+        let integerDigits = digitRun(p, count: count, from: &i, into: &mantissa)
+        digits &+= integerDigits
         if i < count && p[i] == UInt8(ascii: ".") {
             i &+= 1
-            while i < count, p[i] &- UInt8(ascii: "0") < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
-                digits &+= 1
-                exponent &-= 1
-                i &+= 1
-            }
+            let fractionDigits = digitRun(p, count: count, from: &i, into: &mantissa)
+            digits &+= fractionDigits
+            exponent &-= fractionDigits
         }
         if i < count && (p[i] | 0x20) == UInt8(ascii: "e") {
             i &+= 1
@@ -131,6 +126,11 @@ extension JSONDocument {
             }
             exponent &+= negativeExponent ? -e : e
         }
+        if digits > 19 {
+            // Zeros before the first nonzero digit (`0.000…0123`) add nothing to `mantissa`:
+            // only the significant digits must fit.
+            digits &-= leadingZeroDigits(p, count: count)
+        }
         if fast && digits <= 19 {
             if mantissa == 0 { return negative ? -0.0 : 0.0 }
             if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
@@ -142,9 +142,75 @@ extension JSONDocument {
                 }
                 return negative ? -value : value
             }
+            // At most 19 significant digits: `mantissa` is the literal's significand exactly.
+            if let value = DecimalToDouble.double(mantissa, timesPowerOfTen: exponent) {
+                return negative ? -value : value
+            }
         }
         let text = String(decoding: UnsafeBufferPointer(start: p, count: count), as: UTF8.self)
         return Double(text) ?? .nan
+    }
+
+    /// Reads the run of digits at `p[i]` of a literal of `count` bytes into `mantissa`
+    /// (`mantissa × 10 + digit` per digit, wrapping past 19 digits, where the caller does not
+    /// use it), moves `i` past it and returns how many digits it had.
+    ///
+    /// Eight bytes at a time: a word of eight digits at once, and the digits before the first
+    /// non-digit of a word, left-padded with `0` digits to eight, at once too. When fewer than
+    /// eight bytes remain, the word is the literal's last eight bytes shifted down, with zero
+    /// bytes (non-digits) above its end. Literals shorter than eight bytes go byte by byte.
+    /// SAFETY: `load` reads `p[i..<i+8]` only when `i + 8 <= count`, and `p[count-8..<count]`
+    /// only when `count >= 8`: inside the literal's bytes either way.
+    @inline(__always)
+    private static func digitRun(_ p: UnsafePointer<UInt8>, count: Int, from i: inout Int,
+                                 into mantissa: inout UInt64) -> Int {
+        let start = i
+        guard count >= 8 else {
+            while i < count, p[i] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(p[i] &- UInt8(ascii: "0"))
+                i &+= 1
+            }
+            return i &- start
+        }
+        while i < count {
+            let remaining = count &- i
+            let word = remaining >= 8
+                ? JSONScanner.load(p + i)
+                : JSONScanner.load(p + (count &- 8)) &>> UInt64(truncatingIfNeeded: 8 &* (8 &- remaining))
+            let mask = JSONScanner.nonDigitMask(word)
+            if mask == 0 {
+                mantissa = mantissa &* 100_000_000 &+ JSONScanner.eightDigits(word)
+                i &+= 8
+                continue
+            }
+            let run = mask.trailingZeroBitCount &>> 3
+            if run > 0 {
+                // The run's digits in the top bytes, `0` digits below them.
+                let shift = UInt64(truncatingIfNeeded: 8 &* (8 &- run))
+                let padded = word &<< shift | 0x3030_3030_3030_3030 &>> UInt64(truncatingIfNeeded: 8 &* run)
+                mantissa = mantissa &* powersOfTenIntegers[run] &+ JSONScanner.eightDigits(padded)
+                i &+= run
+            }
+            break
+        }
+        return i &- start
+    }
+
+    /// 10^0 ... 10^8 as integers, for ``digitRun(_:count:from:into:)``.
+    private static let powersOfTenIntegers: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+    ]
+
+    /// The number of `0` digits before the first nonzero digit of validated number text
+    /// (all of its significand's digits when it is zero).
+    private static func leadingZeroDigits(_ p: UnsafePointer<UInt8>, count: Int) -> Int {
+        var zeros = 0
+        var i = p[0] == UInt8(ascii: "-") ? 1 : 0
+        while i < count, p[i] == UInt8(ascii: "0") || p[i] == UInt8(ascii: ".") {
+            if p[i] == UInt8(ascii: "0") { zeros &+= 1 }
+            i &+= 1
+        }
+        return zeros
     }
 
     /// The number node `node` in the package's numeric representation, exactly:
@@ -203,6 +269,13 @@ extension JSONDocument {
         case .double(let x) where F.self == Double.self:
             // Already the nearest `Double`, with the sign of `-0.0`.
             result = x.isFinite ? F(x) : nil
+        case .double(let x) where x.magnitude < 0x1p52 && Double(Int64(x)) != x:
+            // A fraction (every double from 2^52 up is an integer; below it, `Int64(x)`
+            // truncates exactly, without libm's `trunc`): `numberValue(at:)` would make it
+            // `.floating(x)`, which `rounded` converts as here; reading it again for that would
+            // parse the literal twice.
+            let rounded = F(x)
+            result = rounded.isFinite ? rounded : nil
         case .int(0):
             // `-0` is the integer 0 but the floating-point -0.0.
             result = isNegativeNumber(at: node) ? -0.0 : 0
@@ -210,6 +283,24 @@ extension JSONDocument {
             result = numberValue(at: node).rounded(F.self)
         }
         return result
+    }
+
+    // MARK: - Arrays of numbers (see JSONDocument+Arrays.swift)
+
+    /// The array `node` as `[Float]`, each element by ``floatingValue(at:as:)``; `nil` when
+    /// it is not an array or an element is not a `Float`.
+    package func floatArray(at node: Int) -> [Float]? {
+        scalars(at: node) { floatingValue(at: $0, as: Float.self) }
+    }
+
+    /// The array `node` as `[Double]`, each element by ``floatingValue(at:as:)``.
+    package func doubleArray(at node: Int) -> [Double]? {
+        scalars(at: node) { floatingValue(at: $0, as: Double.self) }
+    }
+
+    /// The array `node` as `[Int]`, each element by ``integerValue(at:as:)``.
+    package func intArray(at node: Int) -> [Int]? {
+        scalars(at: node) { integerValue(at: $0, as: Int.self) }
     }
 
     /// The integer that the number node `node` denotes, as plain decimal digits

@@ -25,11 +25,12 @@ extension JSONScanner {
             scratch.removeAll(keepingCapacity: true)
             JSONEscapes.unescape(UnsafeBufferPointer(start: p + start, count: length), into: &scratch)
             hash = scratch.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return Self.hash(p, 0) }
-                return Self.hash(base, buffer.count)
+                guard let base = buffer.baseAddress else { return Self.hash(p, 0, readable: 0) }
+                return Self.hash(base, buffer.count, readable: buffer.count)
             }
         } else {
-            hash = Self.hash(p + start, length)
+            // The key's bytes are followed by its closing quote and the rest of the input.
+            hash = Self.hash(p + start, length, readable: end &- start)
         }
         let bit = Int(truncatingIfNeeded: hash &>> 56)
         let word = (depth &- 1) &* 4 &+ (bit &>> 6)
@@ -63,27 +64,39 @@ extension JSONScanner {
         return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }
 
-    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed).
+    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed;
+    /// equal hashes of different keys only make look-ups in that object search to its end).
+    ///
+    /// Whole words: every eight bytes but the last, then the last eight (overlapping the one
+    /// before when `count` is not a multiple of eight); a key shorter than eight bytes is one
+    /// word read past its end and masked, when `readable` (the bytes that may be read from
+    /// `base`, at least `count`) allows, and byte by byte otherwise. SAFETY: `load` reads
+    /// `base[i..<i+8]` only with `i + 8 <= count`, or `i == 0` and `readable >= 8`.
     @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
         /// A 64-bit finaliser-style mixing step.
         @inline(__always) func mix(_ x: UInt64) -> UInt64 {
             let y = (x ^ (x &>> 31)) &* 0x9E37_79B9_7F4A_7C15
             return y ^ (y &>> 29)
         }
         var h = mix(0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count))
-        var i = 0
-        while count &- i >= 8 {
-            h = mix(h ^ load(base + i))
-            i &+= 8
-        }
-        if i < count {
+        if count >= 8 {
+            var i = 0
+            while count &- i > 8 {
+                h = mix(h ^ load(base + i))
+                i &+= 8
+            }
+            h = mix(h ^ load(base + (count &- 8)))
+        } else if count > 0 {
             var w: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < count {
-                w |= UInt64(base[i]) &<< shift
-                shift &+= 8
-                i &+= 1
+            if readable >= 8 {
+                w = load(base) & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count))
+            } else {
+                var shift: UInt64 = 0
+                for i in 0..<count {
+                    w |= UInt64(base[i]) &<< shift
+                    shift &+= 8
+                }
             }
             h = mix(h ^ w)
         }

@@ -53,9 +53,43 @@ extension JSONScanner {
         c &- UInt8(ascii: "0") < 10
     }
 
-    /// Skips ASCII digits.
+    /// Skips ASCII digits, eight at a time while eight bytes remain.
     @inline(__always)
     private mutating func skipDigits() {
+        while end &- pos >= 8 {
+            let mask = Self.nonDigitMask(Self.load(p + pos))
+            if mask != 0 {
+                pos &+= mask.trailingZeroBitCount &>> 3
+                return
+            }
+            pos &+= 8
+        }
         while pos < end && Self.isDigit(p[pos]) { pos &+= 1 }
+    }
+
+    /// Marks (with bit 7) the bytes of `w` that are not ASCII digits. The lowest marked byte
+    /// is always exact: a borrow or carry between bytes only starts at a marked byte.
+    ///
+    /// Per byte `b`: below `0x30` when `b - 0x30` wraps while `b < 0x80`; above `0x39` when
+    /// `b + 0x46` reaches `0x80` (no carry out below `0x80`); `0x80` and above by bit 7.
+    @inline(__always)
+    static func nonDigitMask(_ w: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let below = (w &- ones &* 0x30) & ~w
+        let above = w &+ ones &* 0x46
+        return (below | above | w) & 0x8080_8080_8080_8080
+    }
+
+    /// The value of the eight ASCII digits in `w`, the first in its lowest byte (as ``load(_:)``
+    /// reads them): pairs, then quadruples, then all eight, by multiplications (fast_float's
+    /// `parse_eight_digits_unrolled`).
+    @inline(__always)
+    static func eightDigits(_ w: UInt64) -> UInt64 {
+        var value = w &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ value &>> 8
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        let pairs = (value & mask) &* (100 &+ 1_000_000 &<< 32)
+        let quads = (value &>> 16 & mask) &* (1 &+ 10_000 &<< 32)
+        return (pairs &+ quads) &>> 32
     }
 }

@@ -72,8 +72,21 @@ extension JSONScanner {
         }
     }
 
-    /// Validates one multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `pos`; skips it.
+    /// Validates the multi-byte UTF-8 sequences from `pos`, whose first lead byte (>= 0x80) is
+    /// `lead`, and skips them: one after another while the next byte is not ASCII (text in
+    /// other scripts, without returning to the string loop and its word scan per character).
     private mutating func scanUTF8(lead: UInt8) throws(JSONDataError) {
+        var lead = lead
+        while true {
+            try scanUTF8Sequence(lead: lead)
+            guard pos < end, p[pos] >= 0x80 else { return }
+            lead = p[pos]
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `pos`; skips it.
+    @inline(__always)
+    private mutating func scanUTF8Sequence(lead: UInt8) throws(JSONDataError) {
         /// Whether the byte `i` places after the lead exists and lies in `range`.
         @inline(__always) func byte(_ i: Int, _ range: ClosedRange<UInt8>) -> Bool {
             pos &+ i < end && range.contains(p[pos &+ i])

@@ -319,8 +319,9 @@ struct JSONScanner {
 
     /// Loads eight bytes as a little-endian word (first byte in the lowest bits).
     ///
-    /// SAFETY: every caller checks that eight bytes remain (`end - pos >= 8`,
-    /// `count - i >= 8`) before loading; `loadUnaligned` needs no alignment.
+    /// SAFETY: every caller checks that eight bytes remain at `address` (`end - pos >= 8`,
+    /// `count - i >= 8`, `readable >= 8`; each says which) before loading; `loadUnaligned`
+    /// needs no alignment.
     /// The JSONTestSuite, truncation and mutation-fuzz tests end inputs at
     /// every offset, under AddressSanitizer too (CONTRIBUTING.md).
     @inline(__always)

@@ -98,13 +98,17 @@ extension JSONOptionalRepresentable {
 }
 
 extension FixedWidthInteger {
-    /// `IntegerCodec<Self>`.
-    fileprivate static func integerCodec() -> Any { IntegerCodec<Self>() }
+    /// `IntegerCodec<Self>`; for `Int` its non-generic subclass ``IntCodec``.
+    fileprivate static func integerCodec() -> Any { Self.self == Int.self ? IntCodec() : IntegerCodec<Self>() }
 }
 
 extension BinaryFloatingPoint {
-    /// `FloatingCodec<Self>`.
-    fileprivate static func floatingCodec() -> Any { FloatingCodec<Self>() }
+    /// `FloatingCodec<Self>`; for `Double` and `Float` their non-generic subclasses.
+    fileprivate static func floatingCodec() -> Any {
+        if Self.self == Double.self { return DoubleCodec() }
+        if Self.self == Float.self { return FloatCodec() }
+        return FloatingCodec<Self>()
+    }
 }
 
 extension JSONSerializing {
@@ -120,10 +124,12 @@ extension RawRepresentable {
 }
 
 extension ArrayRepresentable {
-    /// `ArrayCodec<Element>`.
+    /// `ArrayCodec<Element>`, wrapped in a ``ScalarArrayCodec`` when its elements are plain
+    /// `Int`, `Double`, `Float` or `String` values.
     fileprivate static func arrayCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
-        ArrayCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
-                   lossy: leniency.contains(.lossyCollections))
+        let general = ArrayCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
+                                 lossy: leniency.contains(.lossyCollections))
+        return ScalarArrayCodec.wrapping(general) ?? general
     }
 }
 

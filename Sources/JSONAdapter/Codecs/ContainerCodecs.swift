@@ -64,6 +64,12 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     override var unsupportedReason: String? { element.unsupportedReason }
 
+    // Both decoders append an element that decodes directly when no recorder is present (it
+    // needs nothing but its value then), and pass it through `decodeElement` otherwise, or when
+    // it fails (with the failure, not decoding it again). Calling `decodeElement`'s closure per
+    // element made this unspecialised generic code ask the runtime for `[Element]`'s metadata
+    // each time: 28% of decoding canada.json's coordinates, 10% of citm_catalog.json (callgrind).
+
     override func decode(_ value: Any) throws(ValueFailure) -> [Element] {
         guard let array = value as? [Any] else { throw mismatch(value) }
         let recorder = LeniencyRecorder.current
@@ -71,8 +77,18 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var result: [Element] = []
         result.reserveCapacity(array.count)
         for index in array.indices {  // not `enumerated()`: see `encode`
+            var failure: ValueFailure?
+            if recorder == nil {
+                do throws(ValueFailure) {
+                    result.append(try element.decode(array[index]))
+                    continue
+                } catch {
+                    failure = error
+                }
+            }
             try decodeElement(at: "[\(index)]", lossy: lossy, found: ValueDescription.describe(array[index]),
                               recorder) { () throws(ValueFailure) in
+                if let failure { throw failure }
                 result.append(try element.decode(array[index]))
             }
         }
@@ -87,11 +103,21 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         result.reserveCapacity(document.count(at: node))
         var index = 0
         for child in document.elements(of: node) {
+            defer { index += 1 }
+            var failure: ValueFailure?
+            if recorder == nil {
+                do throws(ValueFailure) {
+                    result.append(try element.decode(document, child))
+                    continue
+                } catch {
+                    failure = error
+                }
+            }
             try decodeElement(at: "[\(index)]", lossy: lossy, found: describe(document, child),
                               recorder) { () throws(ValueFailure) in
+                if let failure { throw failure }
                 result.append(try element.decode(document, child))
             }
-            index += 1
         }
         return result
     }

@@ -1,0 +1,148 @@
+import Foundation
+import MantleJSON
+
+// Arrays of the common scalars (`[Int]`, `[Double]`, `[Float]`, `[String]`) decoded by
+// non-generic code. ``ArrayCodec`` is generic and runs unspecialised: each array it makes asks
+// the runtime for `[Element]`'s metadata and, to reserve its storage, for
+// `_ContiguousArrayStorage<Element>`'s (about 350 instructions per array; a sixth of decoding
+// canada.json, whose 111,000 points are `[Float]`s, measured under callgrind). These codecs
+// decode an array whose elements all decode with the scalar codec's own rule (from bytes through
+// `JSONDocument`'s array readers, which apply the same accessor per element); anything else —
+// not an array, an element that fails — is handed to the ``ArrayCodec`` they wrap, which decodes
+// it again from the start and gives the same result or error as without them (a scalar codec
+// has no side effect to repeat). Encoding is the wrapped codec's.
+
+/// `[Element]` for a scalar `Element` whose plain codec is ``IntCodec``, ``DoubleCodec``,
+/// ``FloatCodec`` or ``StringCodec``: the fast path of decoding, the wrapped ``ArrayCodec``
+/// for the rest.
+class ScalarArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable {
+    // @unchecked Sendable: one immutable `let` of a Sendable-checked codec.
+
+    /// The general codec: errors, leniency and encoding.
+    let general: ArrayCodec<Element>
+
+    /// Wraps `general`.
+    init(_ general: ArrayCodec<Element>) { self.general = general }
+
+    override var unsupportedReason: String? { general.unsupportedReason }
+    override var expectation: String { general.expectation }
+    override func encode(_ value: [Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        try general.encode(value, options)
+    }
+    override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        try general.write(value, to: &writer, options)
+    }
+
+    /// The array `value` when it is one and `element` reads every element, else `nil`.
+    @inline(__always)
+    final func elements(_ value: Any, _ element: (Any) -> Element?) -> [Element]? {
+        guard let array = value as? [Any] else { return nil }
+        var result: [Element] = []
+        result.reserveCapacity(array.count)
+        for item in array {
+            guard let converted = element(item) else { return nil }
+            result.append(converted)
+        }
+        return result
+    }
+
+    /// Which scalar array codec `general` can have, or `nil`: its element codec must be exactly
+    /// one of the plain scalar codecs (not a coercing or transforming one).
+    static func wrapping(_ general: ArrayCodec<Element>) -> Any? {
+        switch general.element {
+        case let element as IntCodec:
+            return (general as? ArrayCodec<Int>).map { IntArrayCodec($0, element: element) }
+        case let element as DoubleCodec:
+            return (general as? ArrayCodec<Double>).map { DoubleArrayCodec($0, element: element) }
+        case let element as FloatCodec:
+            return (general as? ArrayCodec<Float>).map { FloatArrayCodec($0, element: element) }
+        case is StringCodec:
+            return (general as? ArrayCodec<String>).map(StringArrayCodec.init)
+        default:
+            return nil
+        }
+    }
+}
+
+/// `[Int]` (see ``ScalarArrayCodec``).
+final class IntArrayCodec: ScalarArrayCodec<Int>, @unchecked Sendable {
+    /// The element codec, whose rule each element follows.
+    private let element: IntCodec
+
+    /// Wraps `general`, whose elements `element` decodes.
+    init(_ general: ArrayCodec<Int>, element: IntCodec) {
+        self.element = element
+        super.init(general)
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Int] {
+        // `IntCodec`'s rule, `integerValue(at:as:)`, element by element inside MantleJSON.
+        if let values = document.intArray(at: node) { return values }
+        return try general.decode(document, node)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> [Int] {
+        if let values = elements(value, { try? element.decodeInteger($0) }) { return values }
+        return try general.decode(value)
+    }
+}
+
+/// `[Double]` (see ``ScalarArrayCodec``).
+final class DoubleArrayCodec: ScalarArrayCodec<Double>, @unchecked Sendable {
+    /// The element codec, whose rule each element follows.
+    private let element: DoubleCodec
+
+    /// Wraps `general`, whose elements `element` decodes.
+    init(_ general: ArrayCodec<Double>, element: DoubleCodec) {
+        self.element = element
+        super.init(general)
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Double] {
+        // `DoubleCodec`'s rule, `floatingValue(at:as:)`, element by element inside MantleJSON.
+        if let values = document.doubleArray(at: node) { return values }
+        return try general.decode(document, node)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> [Double] {
+        if let values = elements(value, { try? element.decodeFloating($0) }) { return values }
+        return try general.decode(value)
+    }
+}
+
+/// `[Float]` (see ``ScalarArrayCodec``).
+final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
+    /// The element codec, whose rule each element follows.
+    private let element: FloatCodec
+
+    /// Wraps `general`, whose elements `element` decodes.
+    init(_ general: ArrayCodec<Float>, element: FloatCodec) {
+        self.element = element
+        super.init(general)
+    }
+
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Float] {
+        // `FloatCodec`'s rule, `floatingValue(at:as:)`, element by element inside MantleJSON.
+        if let values = document.floatArray(at: node) { return values }
+        return try general.decode(document, node)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> [Float] {
+        if let values = elements(value, { try? element.decodeFloating($0) }) { return values }
+        return try general.decode(value)
+    }
+}
+
+/// `[String]` (see ``ScalarArrayCodec``; ``StringCodec``'s rule: a JSON string, as it is).
+final class StringArrayCodec: ScalarArrayCodec<String>, @unchecked Sendable {
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [String] {
+        // `StringCodec`'s rule (a string node, as it is), element by element inside MantleJSON.
+        if let values = document.stringArray(at: node) { return values }
+        return try general.decode(document, node)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> [String] {
+        if let values = elements(value, { $0 as? String }) { return values }
+        return try general.decode(value)
+    }
+}
