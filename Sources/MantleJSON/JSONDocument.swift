@@ -79,9 +79,10 @@ package final class JSONDocument: Sendable {
     /// Calls `body` with the input bytes.
     @usableFromInline @inline(__always)
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        // Every scalar node's range `textStart ..< textStart + textLength` lies inside these
-        // bytes, because the scanner made the tape from this same array (a `let`, never
-        // changed) and only records ranges it has read.
+        // SAFETY (what the callers' pointer arithmetic relies on): every scalar node's range
+        // `textStart ..< textStart + textLength` lies inside these bytes, because the scanner
+        // made the tape from this same array (a `let`, never changed) and only records ranges
+        // it has read.
         bytes.withUnsafeBufferPointer(body)
     }
 
