@@ -358,7 +358,7 @@ final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
     /// Foundation objects become the Swift values the bytes path gives (see ``NativeJSONValue``).
     override func decode(_ value: Any) throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Any {
-        document.anyValue(at: node)
+        try document.nativeValue(at: node)
     }
     /// The value, with the models inside it replaced by their JSON objects.
     override func encode(_ value: Any, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {

@@ -61,7 +61,7 @@ extension SchemaGenerator {
                             + "(JSONValueTransformer.withJSONSchema(_:)): any value.")
         }
         guard let text = stated.text, let document = try? JSONDocument(text: text),
-              let schema = document.anyValue(at: document.rootIndex) as? [String: Any] else {
+              let schema = (try? document.anyValue(at: document.rootIndex)) as? [String: Any] else {
             throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, modelTypeName: modelTypeName,
                                    detail: stated.problem ?? "the transformer's JSON Schema is not a JSON object")
         }
