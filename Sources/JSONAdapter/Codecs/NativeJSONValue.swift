@@ -135,3 +135,11 @@ extension JSONDocument {
         }
     }
 }
+
+/// An integer beyond 64 bits (an `Int128` or `UInt128`, as its decimal `digits`) as the Foundation
+/// value `JSONSerialization` writes exactly and reads back as the same number: an
+/// `NSDecimalNumber`, whose significand holds every 128-bit integer (`JSONSerialization` cannot
+/// write a Swift `Int128`).
+func wideIntegerNumber(digits: String) -> NSDecimalNumber {
+    NSDecimalNumber(decimal: Decimal(string: digits, locale: nil) ?? .nan)
+}

@@ -78,11 +78,11 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
     }
 
     /// `Int` or `UInt64` where the value fits; a 128-bit value beyond them as
-    /// itself (``JSONWriter`` writes it exactly; `JSONSerialization` cannot).
+    /// an `NSDecimalNumber` (``wideIntegerNumber(digits:)``).
     override func encode(_ value: Integer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         if let int = Int(exactly: value) { return int }
         if let unsigned = UInt64(exactly: value) { return unsigned }
-        return value
+        return wideIntegerNumber(digits: String(value))
     }
 
     override func write(_ value: Integer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
@@ -157,20 +157,31 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
         return Double(value)
     }
 
-    /// Written as `JSONEncoder` writes the value (see ``encode(_:_:)``).
+    /// Written as `JSONEncoder` writes the value (``JSONWriter/writeFloating(_:)``).
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
     override func write(_ value: Floating, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         do {
-            if let float = value as? Float {
-                try writer.write(float)
-            } else if Floating.significandBitCount < Float.significandBitCount {
-                try writer.write(Float(value))
-            } else {
-                try writer.write(Double(value))
-            }
+            try writer.writeFloating(value)
         } catch {
             throw ValueFailure(detail: "\(value) cannot be written as JSON")
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes a floating-point number as `JSONEncoder` writes it: a `Float` with a `Float`'s
+    /// shortest digits, a narrower type (`Float16`) as the `Float` its `Codable` conformance
+    /// encodes, any other as a `Double`.
+    /// - Throws: `JSONWriterError` for NaN and ±infinity.
+    @inline(__always)
+    mutating func writeFloating<F: BinaryFloatingPoint>(_ value: F) throws(JSONWriterError) {
+        if let float = value as? Float {
+            try write(float)
+        } else if F.significandBitCount < Float.significandBitCount {
+            try write(Float(value))
+        } else {
+            try write(Double(value))
         }
     }
 }

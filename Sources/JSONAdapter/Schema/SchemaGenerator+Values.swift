@@ -313,6 +313,9 @@ extension SchemaGenerator {
         case .integer:
             // `Int(_:)`'s text: an optional sign and digits (the type's range is not said).
             return (["pattern": "^[+-]?[0-9]+$"], false)
+        case .floating:
+            // A JSON number's text (the type's range is not said).
+            return (["pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"], false)
         case .uuid:
             return (["pattern": StandardJSONSchemas.uuidPattern], true)
         case .url:

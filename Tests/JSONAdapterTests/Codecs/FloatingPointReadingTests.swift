@@ -251,3 +251,106 @@ private struct FloatList: JSONSerializing {
 
     static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["list": "list"]
 }
+
+#if !(os(macOS) && arch(x86_64))
+/// A model with `Float16` values (which need macOS 11 / iOS 14 and are not on macOS x86_64).
+@available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
+private struct Halves: JSONSerializing {
+    struct Reading: Codable, Hashable { var half: Float16 }
+
+    var half: Float16 = 0
+    var halves: [Float16] = []
+    var reading: Reading?
+
+    static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["half": "half", "halves": "halves", "reading": "reading"]
+}
+
+@Suite("Float16 rounded once from the literal")
+struct Float16ReadingTests {
+    /// Literals at, just above and just below midpoints between adjacent `Float16`s (the same
+    /// `Double` for all three), with the value each must give (`nil`: refused, as infinite or as
+    /// a nonzero number that rounds to zero).
+    @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
+    static func midpointLiterals() -> [(literal: String, half: Float16?)] {
+        var random = SplitMix64(seed: "float16 midpoints")
+        var lowers: [Float16] = [0, 1, .leastNonzeroMagnitude, .leastNormalMagnitude.nextDown, .greatestFiniteMagnitude]
+        while lowers.count < 120 {
+            let half = Float16(bitPattern: UInt16(truncatingIfNeeded: random.next()) & 0x7BFF)
+            if half < .greatestFiniteMagnitude { lowers.append(half) }
+        }
+        var rows: [(String, Float16?)] = []
+        for lower in lowers {
+            let upper = lower.nextUp
+            // Above the largest Float16, the threshold from which values round to infinity.
+            let midpoint = Double(lower) + Double(lower.ulp) / 2
+            // The midpoint's exact decimal digits (at most 22 significant digits, then zeros),
+            // and the numbers one unit of the 31st digit above and below it (within the 38 digits of
+            // the Decimal JSONSerialization makes of them).
+            let exact = String(format: "%.30e", midpoint)
+            let parts = exact.split(separator: "e")
+            let exponent = "e" + parts[1]
+            var digits = Array(parts[0].utf8)
+            let above = String(decoding: digits.dropLast() + [UInt8(ascii: "1")], as: UTF8.self) + exponent
+            var index = digits.count - 1
+            while digits[index] == UInt8(ascii: "0") || digits[index] == UInt8(ascii: ".") {
+                if digits[index] == UInt8(ascii: "0") { digits[index] = UInt8(ascii: "9") }
+                index -= 1
+            }
+            digits[index] -= 1
+            let below = String(decoding: digits, as: UTF8.self) + exponent
+            let tie = Float16(midpoint)  // ties to even
+            func accepted(_ value: Float16) -> Float16? { value.isFinite && value != 0 ? value : nil }
+            for (literal, expected) in [(below, accepted(lower)), (above, accepted(upper)), (exact, accepted(tie))] {
+                #expect(Double(literal) == midpoint, "\(literal)")
+                rows.append((literal, expected))
+            }
+        }
+        return rows
+    }
+
+    @Test("a literal near a Float16 midpoint is rounded once, on both paths and in Codable values", arguments: DecodingPath.allCases)
+    func roundedOnce(path: DecodingPath) throws {
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else { return }
+        var checked = 0
+        for row in Self.midpointLiterals() {
+            let json = #"{"half": \#(row.literal), "halves": [\#(row.literal)], "reading": {"half": \#(row.literal)}}"#
+            if let expected = row.half {
+                let model = try path.decode(Halves.self, json)
+                #expect(model.half == expected, "\(row.literal)")
+                #expect(model.halves == [expected], "\(row.literal)")
+                #expect(model.reading?.half == expected, "\(row.literal)")
+            } else {
+                #expect(adapterError { _ = try path.decode(Halves.self, json) }?.jsonKeyPath == "half", "\(row.literal)")
+                #expect(adapterError { _ = try path.decode(Halves.self, #"{"reading": {"half": \#(row.literal)}}"#) }?
+                    .jsonKeyPath == "reading.half", "\(row.literal)")
+            }
+            checked += 1
+        }
+        #expect(checked == 360)
+    }
+
+    @Test("Float16 refuses what overflows or rounds to zero, where JSONDecoder (through Float) takes 1e-8 as 0",
+          arguments: ["65520", "1e5", "1e-8", "-2.9e-8"], DecodingPath.allCases)
+    func refused(literal: String, path: DecodingPath) throws {
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else { return }
+        #expect(adapterError { _ = try path.decode(Halves.self, #"{"half": \#(literal)}"#) }?.propertyKey == "half")
+    }
+
+    @Test("Float16 is written as JSONEncoder writes it (the Float its Codable conformance encodes)", arguments: DecodingPath.allCases)
+    func written(path: DecodingPath) throws {
+        guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else { return }
+        var model = Halves()
+        model.half = 0.1
+        model.halves = [1000, -0.0, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+        model.reading = Halves.Reading(half: 0.1)
+        struct Twin: Encodable { var half: Float16; var halves: [Float16]; var reading: Halves.Reading? }
+        let oracle = try JSONEncoder().encode(Twin(half: model.half, halves: model.halves, reading: model.reading))
+        let ours = try JSONAdapter.jsonData(from: model)
+        #expect(try jsonScalarDifferences(ours, oracle).isEmpty)
+        #expect(String(decoding: ours, as: UTF8.self).contains(#""half":0.099975586"#))
+        let dictionaryText = try JSONSerialization.data(withJSONObject: JSONAdapter.jsonDictionary(from: model))
+        #expect(try jsonScalarDifferences(dictionaryText, oracle).isEmpty)
+        #expect(try path.decode(Halves.self, String(decoding: ours, as: UTF8.self)) == model)
+    }
+}
+#endif
