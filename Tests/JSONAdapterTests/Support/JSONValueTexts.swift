@@ -57,8 +57,14 @@ func jsonScalarTexts(_ data: Data) throws -> [String: JSONScalarText] {
 
 /// The differences between two texts' scalars (`path: ours ≠ theirs`), for paths `include` accepts.
 func jsonScalarDifferences(_ ours: Data, _ theirs: Data, include: (String) -> Bool = { _ in true }) throws -> [String] {
-    let left = try jsonScalarTexts(ours).filter { include($0.key) }
-    let right = try jsonScalarTexts(theirs).filter { include($0.key) }
+    jsonScalarDifferences(try jsonScalarTexts(ours), try jsonScalarTexts(theirs), include: include)
+}
+
+/// The differences between two texts' scalars (``jsonScalarTexts(_:)``), for paths `include` accepts.
+func jsonScalarDifferences(_ ours: [String: JSONScalarText], _ theirs: [String: JSONScalarText],
+                           include: (String) -> Bool = { _ in true }) -> [String] {
+    let left = ours.filter { include($0.key) }
+    let right = theirs.filter { include($0.key) }
     var differences: [String] = []
     for path in Set(left.keys).union(right.keys).sorted() where left[path] != right[path] {
         differences.append("\(path): \(left[path].map(\.description) ?? "absent") ≠ \(right[path].map(\.description) ?? "absent")")
