@@ -166,7 +166,7 @@ package enum ISO8601Timestamp {
         let length = milliseconds == 0 ? 20 : 24
         // SAFETY: the year is clamped to 0001...9999 above, so every field has
         // its fixed width and the writes fill exactly `length` bytes.
-        return String(utf8Capacity: length) { buffer in
+        return String(unsafeUninitializedCapacity: length) { buffer in
             writeDigits(civil.year, width: 4, into: buffer, at: 0)
             buffer[4] = ASCII.hyphen
             writeDigits(civil.month, width: 2, into: buffer, at: 5)

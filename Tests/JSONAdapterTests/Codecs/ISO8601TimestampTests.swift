@@ -8,16 +8,12 @@ private let octoberTenth = 1_507_651_200
 
 // MARK: - Helpers
 
-/// Foundation's parser/formatter without fractional seconds (the oracle;
-/// `Date.ISO8601FormatStyle` needs macOS 12 / iOS 15, hence the annotations).
-@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+/// Foundation's parser/formatter without fractional seconds (the oracle).
 private var foundationWhole: Date.ISO8601FormatStyle { Date.ISO8601FormatStyle() }
 /// Foundation's parser/formatter with (millisecond) fractional seconds.
-@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
 private var foundationFractional: Date.ISO8601FormatStyle { Date.ISO8601FormatStyle(includingFractionalSeconds: true) }
 
 /// Parses with Foundation, trying both the whole-second and the fractional style.
-@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
 private func foundationParse(_ string: String) -> Date? {
     (try? foundationWhole.parse(string)) ?? (try? foundationFractional.parse(string))
 }
@@ -68,7 +64,6 @@ struct ISO8601TimestampTests {
     }
 
     /// Agrees with Date.ISO8601FormatStyle wherever Foundation accepts the input.
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     @Test("agrees with Date.ISO8601FormatStyle wherever Foundation accepts the input", arguments: ISO8601TimestampTests.validTimestampCases)
     func agreesWithFoundationOnValid(_ testCase: ValidTimestampCase) {
         guard testCase.epochSeconds >= firstComparableEpochSeconds,
@@ -180,7 +175,6 @@ struct ISO8601TimestampTests {
     // MARK: - Round trips
 
     /// Round-trips every timestamp in the GitHub issues fixture.
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     @Test("round-trips every timestamp in the GitHub issues fixture")
     func fixtureRoundTrip() throws {
         let url = RepositoryFiles.url("Examples/Fixtures/issues.json")
@@ -219,7 +213,6 @@ struct ISO8601TimestampTests {
     }
 
     /// Matches Date.ISO8601FormatStyle for 1,000 pseudo-random dates.
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     @Test("matches Date.ISO8601FormatStyle for 1,000 pseudo-random dates")
     func matchesFoundationForRandomDates() throws {
         var generator = SplitMix64(seed: 20_171_010)
