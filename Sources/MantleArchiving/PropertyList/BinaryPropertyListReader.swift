@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 /// Reads a binary property list (`bplist00`) into a ``PropertyListValue``,
 /// treating the bytes as untrusted.
@@ -24,6 +25,8 @@ enum BinaryPropertyListReader {
         case truncated(String)
         /// The property list is damaged or uses an unsupported object kind.
         case corrupt(String)
+        /// The containers are nested deeper than the thread's stack holds.
+        case tooDeepForStack
     }
 
     /// The magic number and version that start every `bplist00` file.
@@ -232,6 +235,7 @@ enum BinaryPropertyListReader {
             guard depth <= maximumDepth else {
                 throw .corrupt("containers are nested deeper than \(maximumDepth) levels")
             }
+            guard RecursionGuard.hasStackRoom else { throw .tooDeepForStack }
             guard !onPath[index] else { throw .corrupt("object \(index) contains itself") }
             containerVisits += 1
             guard containerVisits <= offsets.count else {
