@@ -10,8 +10,8 @@ let package = Package(
     name: "MantleBenchmarks",
     // Apple minimums: the OS releases of the Swift 5.5 runtime. The runtime's reflection entry
     // points have the arguments this package binds from the 5.4 runtime on (macOS 11.3, iOS 14.5);
-    // the Linux CI builds none of these platforms (.github/workflows/apple.yml, for a macOS
-    // runner, does); see CONTRIBUTING.md, "Platforms".
+    // the Linux CI builds none of these platforms (.github/workflows/apple.yml is written to, on a
+    // macOS runner, and has not run yet); see CONTRIBUTING.md, "Platforms".
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     dependencies: [
         .package(name: "Mantle", path: ".."),

@@ -31,7 +31,8 @@ nonisolated func decodeUsers(_ response: Data) async throws -> sending [User] {
 }
 
 /// The signed-in account: a main-actor `@Observable` model that the app updates in place from
-/// JSON, on the main actor; its views see each change.
+/// JSON, on the main actor; its views see each change. Its conformances are main-actor-isolated
+/// (inferred here; `@MainActor JSONSerializing` says so where they are not inferred).
 @MainActor @Observable
 final class Account: JSONSerializing, ObservableModel {
     var login = ""
