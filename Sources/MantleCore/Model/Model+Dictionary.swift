@@ -18,6 +18,7 @@ extension Model {
     /// The permanent and transitory properties by key, `nil` as `NSNull()`.
     public var dictionaryValue: [String: Any] {
         let descriptor = dynamicDescriptor
+        descriptor.requireReadableMetadata()
         return withStorageAddress { base in
             var result = [String: Any](minimumCapacity: descriptor.properties.count)
             for property in descriptor.properties {

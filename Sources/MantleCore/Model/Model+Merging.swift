@@ -21,6 +21,8 @@ extension Model {
     /// ``ObservableModel`` (see ``takeValue(forKey:from:)-478qy``).
     public mutating func mergeValues(forKeysFrom model: any Model) {
         let otherKeys = type(of: model).propertyKeys
+        dynamicDescriptor.requireReadableMetadata()
+        model.dynamicDescriptor.requireReadableMetadata()
         for property in dynamicDescriptor.properties where otherKeys.contains(property.key) {
             mergeValue(forKey: property.key, from: model)
         }
