@@ -186,10 +186,10 @@ struct ModelFields: Sendable {
                 return ModelError(
                     code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName,
                     found: "\(declarerName) compiled without reflection metadata",
-                    detail: "its \(declared.count) stored \(declared.count == 1 ? "property has" : "properties have") "
-                        + "no reflection metadata (Xcode's Reflection Metadata Level, SWIFT_REFLECTION_METADATA_LEVEL, "
-                        + "is None: the compiler flag -disable-reflection-metadata), so the model cannot find "
-                        + "\(declared.count == 1 ? "it" : "them"); set Reflection Metadata Level to All "
+                    detail: "its target was built with Xcode's Reflection Metadata Level "
+                        + "(SWIFT_REFLECTION_METADATA_LEVEL) set to None, or the compiler flag "
+                        + "-disable-reflection-metadata, so the runtime cannot list its \(declared.count) stored "
+                        + "\(declared.count == 1 ? "property" : "properties"); set Reflection Metadata Level to All "
                         + "(SWIFT_REFLECTION_METADATA_LEVEL = all) for \(target), or remove "
                         + "-disable-reflection-metadata from its Swift flags")
             }
@@ -197,10 +197,11 @@ struct ModelFields: Sendable {
                 return ModelError(
                     code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName,
                     found: "\(declarerName) compiled without field names",
-                    detail: "its stored properties have reflection metadata without their names (Xcode's Reflection "
-                        + "Metadata Level, SWIFT_REFLECTION_METADATA_LEVEL, is Without Names: the compiler flag "
-                        + "-disable-reflection-names), so the model cannot tell them apart by key; set Reflection "
-                        + "Metadata Level to All (SWIFT_REFLECTION_METADATA_LEVEL = all) for \(target), or remove "
+                    detail: "its target was built with Xcode's Reflection Metadata Level "
+                        + "(SWIFT_REFLECTION_METADATA_LEVEL) set to Without Names, or the compiler flag "
+                        + "-disable-reflection-names, so the runtime lists its stored properties without their names "
+                        + "and the model cannot find them by key; set Reflection Metadata Level to All "
+                        + "(SWIFT_REFLECTION_METADATA_LEVEL = all) for \(target), or remove "
                         + "-disable-reflection-names from its Swift flags")
             }
         }
