@@ -1,7 +1,7 @@
 import JSONAdapter
 import OpenCombine
 
-/// A SwiftUI-era view model: an `ObservableObject` whose state is
+/// A SwiftUI-era view model (the example of ObservableModels.md): an `ObservableObject` whose state is
 /// `@Published`, declared as a model with the key paths of its wrapped properties.
 public final class Profile: ObservableObject, JSONSerializing, WrappedPropertiesModel {
     @Published public var name = ""
