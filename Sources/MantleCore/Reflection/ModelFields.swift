@@ -49,11 +49,12 @@ import Observation
 ///    taken as the storage of a property wrapper `@W var x` that the model
 ///    cannot read or write (its `wrappedValue` is another property's): it
 ///    takes part under the key `x`, and the model refuses it at first use
-///    (unless its storage is `.none`). The runtime does not mark a wrapper's
-///    storage (the field records of `-emit-reflection-metadata` flag only an
-///    actor's hidden storage as artificial), so the rule goes by name and
-///    type: a property of the type's own named `_x` with such a type is
-///    refused too, and is kept by declaring its key path (`"_x": \M._x`).
+///    (unless its storage is `.none`). Nothing at runtime marks a wrapper's
+///    storage (the compiler's field records flag as artificial only a default
+///    actor's hidden storage, and the runtime's reflection entry points do not
+///    pass even that on), so the rule goes by name and type: a property of the
+///    type's own named `_x` with such a type is refused too, and is kept by
+///    declaring its key path (`"_x": \M._x`).
 /// 7. A type in the chain whose type context descriptor declares stored
 ///    properties while its field descriptor is missing
 ///    (`-disable-reflection-metadata`), or whose fields have no names
