@@ -216,7 +216,7 @@ package final class ModelDescriptor: @unchecked Sendable {
                 + "wrappedValue has a setter), or declare the key paths of the wrapped properties: " + declaration
                 + ". (A stored property of \(typeName)'s own named `_\(field.key)` is kept by declaring "
                 + "`\"_\(field.key)\": \\\(ValueDescription.typeName(field.stored.declaringType))._\(field.key)`, or left out "
-                + "by giving it the storage .none.)"
+                + "by giving the key \"\(field.key)\" the storage .none.)"
         }
         return ModelError(code: .unsupportedDeclaration, propertyKey: field.key, modelTypeName: typeName,
                           found: "@\(wrapper) var \(field.key)", detail: detail)

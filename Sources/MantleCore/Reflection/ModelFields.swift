@@ -75,7 +75,8 @@ struct ModelFields: Sendable {
         let access: Access
     }
 
-    /// How a property is read and written.
+    /// How a property is read and written. (Key paths are immutable; the
+    /// standard library does not mark `AnyKeyPath` `Sendable`.)
     enum Access: @unchecked Sendable {
         /// At its storage (through `wrappedValue` for a ``ModelPropertyWrapper``).
         case storage
@@ -166,7 +167,7 @@ struct ModelFields: Sendable {
             guard used.contains(key) else {
                 return wrong(key, "it names \"\(key)\", which is neither a stored property of \(typeName) nor the "
                                   + "storage \"_\(key)\" of a property wrapper (a property of a superclass that is "
-                                  + "not a model, or a `let`, takes no part)")
+                                  + "not a model takes no part)")
             }
             if let other = keysByPath.updateValue(key, forKey: keyPath) {
                 return wrong(key, "\"\(key)\" and \"\(other)\" have the same key path: give each property its own")
