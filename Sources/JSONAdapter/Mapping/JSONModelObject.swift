@@ -1,6 +1,6 @@
 import Foundation
 
-/// A ``ModelObject`` that maps to and from JSON: Mantle's
+/// A `ModelObject` that maps to and from JSON: Mantle's
 /// `MTLModel <MTLJSONSerializing>`, with every ``JSONSerializing`` hook
 /// overridable at any depth.
 ///

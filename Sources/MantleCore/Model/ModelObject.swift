@@ -47,12 +47,12 @@ import Foundation
 /// and `value(forKey:)` raises `NSUnknownKeyException` for a property that
 /// is not `@objc`. `ModelObject` makes the model's answer win:
 ///
-/// - ``value(forKey:)`` reads a model property by reflection. On Apple
+/// - `value(forKey:)` reads a model property by reflection. On Apple
 ///   platforms it overrides `NSObject`'s, so Objective-C callers (bindings,
 ///   `NSPredicate`, `NSSortDescriptor`) get the same; a key that is not a
 ///   model property goes to `NSObject`'s Key-Value Coding (an `@objc`
 ///   property or method of that name), and is `nil` when that knows no such
-///   key (``value(forUndefinedKey:)``).
+///   key (`value(forUndefinedKey:)`).
 /// - `try object.setValue(value, forKey: key)` is the model's throwing
 ///   setter (``Model/setValue(_:forKey:)-3y7cv``), with its type checks. On
 ///   Apple platforms `NSObject`'s setter, which cannot throw, is overridden
@@ -61,7 +61,7 @@ import Foundation
 ///   `NSInvalidArgumentException` (as Key-Value Coding does for `nil` into
 ///   a scalar); another key goes to `NSObject`'s Key-Value Coding. Swift
 ///   calls that name the object's class never reach that override.
-/// - ``copy()-35lhv`` is typed: `user.copy()` is a `GHUserObject`, not `Any`.
+/// - `copy()` is typed: `user.copy()` is a `GHUserObject`, not `Any`.
 ///
 /// ## Key-Value Observing
 ///
@@ -179,7 +179,7 @@ open class ModelObject: NSObject, Model, NSCopying {
     }
 
     /// `NSObject`'s untyped `copy()`, for callers that see an `NSObject`:
-    /// the model copy. Swift calls on the class get the typed ``copy()-35lhv``.
+    /// the model copy. Swift calls on the class get the typed `copy()`.
     @_disfavoredOverload
     open override func copy() -> Any {
         copyModel()
