@@ -119,6 +119,55 @@ struct ClassJSONHookTests {
     }
     #endif
 
+    #if os(Linux)
+    @Test("a hook declared without override, or init(dictionary:) without required, does not compile")
+    func hooksNeedOverride() throws {
+        let hooks = """
+            func validate() throws {}
+            func mergeValue(forKey key: String, from model: any Model) {}
+            class var modelVersion: Int { 1 }
+            class func encodingBehavior(forPropertyKey key: String) -> EncodingBehavior { .excluded }
+            class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { [:] }
+            class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? { self }
+            """
+        let required = "convenience init(dictionary: [String: Any]) throws { self.init() }"
+        let missing = try typecheck("class Post: JSONModelObject {\n\(hooks)\n\(required)\n}")
+        #expect(missing.status != 0)
+        let errors = missing.diagnostics.split(separator: "\n").filter { $0.contains("Hooks.swift:") && $0.contains(": error: ") }
+        #expect(errors.filter { $0.hasSuffix("error: overriding declaration requires an 'override' keyword") }.count == 6,
+                "\(missing.diagnostics)")
+        #expect(errors.contains { $0.hasSuffix("error: 'required' modifier must be present on all overrides of a required initializer") })
+        #expect(errors.count == 7)
+        let overridden = hooks.split(separator: "\n").map { "override " + $0 }.joined(separator: "\n")
+        let fixed = try typecheck("class Post: JSONModelObject {\n\(overridden)\nrequired \(required)\n}")
+        #expect(fixed.status == 0, "\(fixed.diagnostics)")
+    }
+
+    /// Type-checks `source` (after `import JSONAdapter`) with `swiftc` against
+    /// the modules of this build, next to the test binary.
+    private func typecheck(_ source: String) throws -> (status: Int32, diagnostics: String) {
+        let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("Modules")
+        #expect(FileManager.default.fileExists(atPath: modules.appendingPathComponent("JSONAdapter.swiftmodule").path),
+                "no JSONAdapter module at \(modules.path)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hooks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Hooks.swift")
+        try Data("import JSONAdapter\n\(source)\n".utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-I", modules.path, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let diagnostics = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, diagnostics)
+    }
+    #endif
+
     /// Decodes `json` as `type` along `path`.
     private func decode(_ type: any JSONSerializing.Type, _ path: DecodingPath, _ json: String) throws -> any JSONSerializing {
         func open<M: JSONSerializing>(_ type: M.Type) throws -> any JSONSerializing { try path.decode(type, json) }

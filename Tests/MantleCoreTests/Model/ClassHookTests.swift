@@ -2,8 +2,8 @@
 //  (depth 1) and its subclass (depth 2), and by the subclasses of a plain
 //  Swift root class that declares the hooks itself. Each test checks that the
 //  most derived class's hook ran, and that `super` reaches the one above.
-//  (A hook declared without `override` does not compile; that cannot be a
-//  test here.)
+//  (That a hook declared without `override` does not compile is checked with
+//  swiftc in JSONAdapterTests' ClassJSONHookTests.)
 
 import Foundation
 import MantleArchiving
