@@ -45,7 +45,7 @@ open class JSONModelObject: ModelObject, JSONSerializing {
     open class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
 
     /// `nil`: the property converts by its declared type.
-    open class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+    open class func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
 
     /// `nil`: the configuration's leniency.
     open class func jsonLeniency(forKey key: String) -> JSONLeniency? { nil }

@@ -194,13 +194,13 @@ extension ClassJSONHookTests {
         ]
         static let articleKeyPaths: [String: JSONKeyPath] = ["body": "content.body", "status": "status"]
 
-        static func postTransformer(_ key: String) -> ValueTransformer? {
+        static func postTransformer(_ key: String) -> JSONValueTransformer? {
             guard key == "tags" else { return nil }
-            return ValueTransformer(forward: { (text: String) in text.split(separator: ",").map(String.init) },
+            return JSONValueTransformer(forward: { (text: String) in text.split(separator: ",").map(String.init) },
                                     reverse: { (tags: [String]) in tags.joined(separator: ",") })
         }
 
-        static func articleTransformer(_ key: String) -> ValueTransformer? {
+        static func articleTransformer(_ key: String) -> JSONValueTransformer? {
             guard key == "status" else { return nil }
             return .valueMapping(["P": "published", "D": "draft"])
         }
@@ -235,7 +235,7 @@ extension ClassJSONHookTests {
 
         override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { Rules.postKeyPaths }
 
-        override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             Rules.postTransformer(key) ?? super.jsonTransformer(forKey: key)
         }
 
@@ -270,7 +270,7 @@ extension ClassJSONHookTests {
             super.jsonKeyPathsByPropertyKey.adding(Rules.articleKeyPaths)
         }
 
-        override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             Rules.articleTransformer(key) ?? super.jsonTransformer(forKey: key)
         }
 
@@ -307,7 +307,7 @@ extension ClassJSONHookTests {
         required init() {}
 
         class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-        class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+        class func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
         class func jsonLeniency(forKey key: String) -> JSONLeniency? { nil }
         class func jsonConstraints(forKey key: String) -> [JSONConstraint] { [] }
         class func jsonDescription(forKey key: String) -> String? { nil }
@@ -326,7 +326,7 @@ extension ClassJSONHookTests {
 
         override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { Rules.postKeyPaths }
 
-        override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             Rules.postTransformer(key) ?? super.jsonTransformer(forKey: key)
         }
 
@@ -361,7 +361,7 @@ extension ClassJSONHookTests {
             super.jsonKeyPathsByPropertyKey.adding(Rules.articleKeyPaths)
         }
 
-        override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             Rules.articleTransformer(key) ?? super.jsonTransformer(forKey: key)
         }
 
