@@ -155,9 +155,20 @@ struct ClassJSONHookTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Hooks.swift")
         try Data("import JSONAdapter\n\(source)\n".utf8).write(to: file)
+        var searchPaths = [modules.path]
+        // .ci/check-darwin-names builds the modules with its DarwinNames module (kept in the build
+        // folder's `sdk`) imported into every file: their clients must find it too.
+        let debug = modules.deletingLastPathComponent()   // `<folder>/debug` or `<folder>/<triple>/debug`
+        for folder in [debug.deletingLastPathComponent(), debug.deletingLastPathComponent().deletingLastPathComponent()] {
+            let sdk = folder.appendingPathComponent("sdk")
+            if FileManager.default.fileExists(atPath: sdk.appendingPathComponent("DarwinNames.swiftmodule").path) {
+                searchPaths.append(sdk.path)
+                break
+            }
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-I", modules.path, file.path]
+        process.arguments = ["swiftc", "-typecheck"] + searchPaths.flatMap { ["-I", $0] } + [file.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
