@@ -38,6 +38,11 @@ import Foundation
 /// first use (<doc:DefiningModels>, "Reflection metadata"). An `NSObject` subclass
 /// should inherit from ``ModelObject`` to get the model's `==`, `hash` and
 /// `description`.
+///
+/// In a class hierarchy, the requirements below are bound at the class that
+/// adopts `Model`: a subclass customises one only if that class declares it
+/// in its body (``ModelObject`` declares them all), and then does so with
+/// `override` (see <doc:DefiningModels>).
 public protocol Model: Hashable, CustomStringConvertible {
     /// Creates a model with every property at its default value.
     init()

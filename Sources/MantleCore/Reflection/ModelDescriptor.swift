@@ -82,6 +82,10 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// for an `@Observable` model (``ObservableModel``); `nil` for other models.
     package let observation: ModelObservation?
 
+    /// `true` when in-place writes also tell Key-Value Observing observers
+    /// (``KeyValueChangeNotifying``: an `NSObject` model on Apple platforms).
+    package let notifiesKeyValueObservers: Bool
+
     /// Throws ``unsupportedDeclaration``, if any: called first by every
     /// throwing entry point (`init(dictionary:)`, `setValue(_:forKey:)`, the
     /// JSON adapter, the archiver of `MantleArchiving`, `Codable`), so that such a model is refused
@@ -135,14 +139,24 @@ package final class ModelDescriptor: @unchecked Sendable {
         property.accessor.copyValue(from: source, to: destination, notifying: notify)
     }
 
-    /// What runs a store into the tracked `property` of `object` (whose
-    /// storage address is `base`) inside the registrar's `withMutation`, or
-    /// `nil` when the property is not tracked and a plain store will do: the
-    /// one test of every in-place write.
+    /// What runs a store into `property` of `object` (whose storage address
+    /// is `base`) so that its observers hear of it — inside the registrar's
+    /// `withMutation` for a tracked property of an `@Observable` model,
+    /// between `willChangeValue(forKey:)` and `didChangeValue(forKey:)` for a
+    /// ``KeyValueChangeNotifying`` object, or both — or `nil` when nothing
+    /// observes it and a plain store will do: the one test of every in-place write.
     package func notifier(for property: Property, of object: AnyObject,
                           at base: UnsafeRawPointer) -> ((() -> Void) -> Void)? {
-        guard let observation, observation.trackedKeys.contains(property.key) else { return nil }
-        return { store in observation.notifying(key: property.key, of: object, at: base, store) }
+        let key = property.key
+        let tracked = observation.flatMap { $0.trackedKeys.contains(key) ? $0 : nil }
+        guard notifiesKeyValueObservers, let observed = object as? any KeyValueChangeNotifying else {
+            guard let tracked else { return nil }
+            return { store in tracked.notifying(key: key, of: object, at: base, store) }
+        }
+        guard let tracked else { return { store in observed.notifyingObservers(ofKey: key, store) } }
+        return { store in
+            observed.notifyingObservers(ofKey: key) { tracked.notifying(key: key, of: object, at: base, store) }
+        }
     }
 
     /// Builds the descriptor of `type`.
@@ -187,6 +201,7 @@ package final class ModelDescriptor: @unchecked Sendable {
             type: type, fields: fields,
             valueTypes: Dictionary(properties.map { ($0.key, $0.accessor.valueType) }, uniquingKeysWith: { _, last in last }))
         if let observation, observation.isDeclarationWrong { unsupported = unsupported ?? observation.refusal }
+        notifiesKeyValueObservers = type is any KeyValueChangeNotifying.Type
         unsupportedDeclaration = unsupported
         permanentProperties = properties.filter { $0.storage == .permanent }
         indexByKey = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { _, last in last })

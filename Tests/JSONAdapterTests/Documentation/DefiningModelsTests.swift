@@ -168,6 +168,16 @@ struct DefiningModelsTests {
         base.login = "root"
         #expect(plain != base)
     }
+
+    @Test("hooks in class hierarchies: the root declares them, the subclass's overrides run")
+    func classHooks() throws {
+        #expect(throws: InvoiceError.negativeTotal) { _ = try Invoice(dictionary: ["total": -1]) }
+        #expect(Invoice.modelVersion == 2 && (Invoice.self as any Model.Type).modelVersion == 2)
+        #expect(Invoice.propertyKeys == ["id", "total"])
+        let invoice = try Invoice(dictionary: ["id": 1, "total": 5])
+        let restored = try ModelArchiver.unarchive(Invoice.self, from: ModelArchiver.archivedData(with: invoice))
+        #expect(restored == invoice)
+    }
 }
 
 // MARK: - Models
@@ -254,5 +264,34 @@ extension DefiningModelsTests {
     struct DeclaredSettings: WrappedPropertiesModel {
         @Clamped var volume = 5
         static var wrappedPropertyKeyPaths: [String: AnyKeyPath] { ["volume": \DeclaredSettings.volume] }
+    }
+
+    enum InvoiceError: Error { case negativeTotal }
+
+    /// "Hooks in class hierarchies": the root declares the hooks.
+    class Record: Model {
+        var id = 0
+        required init() {}
+
+        func validate() throws {}
+        class var modelVersion: Int { 0 }
+        class func storageBehavior(forPropertyKey key: String) -> PropertyStorage {
+            defaultStorageBehavior(forPropertyKey: key)
+        }
+    }
+
+    /// A subclass overrides them.
+    final class Invoice: Record {
+        var total = 0
+        var cachedSummary = ""
+
+        override func validate() throws {
+            try super.validate()
+            if total < 0 { throw InvoiceError.negativeTotal }
+        }
+        override class var modelVersion: Int { 2 }
+        override class func storageBehavior(forPropertyKey key: String) -> PropertyStorage {
+            key == "cachedSummary" ? .none : super.storageBehavior(forPropertyKey: key)
+        }
     }
 }

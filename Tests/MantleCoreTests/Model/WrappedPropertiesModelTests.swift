@@ -46,8 +46,7 @@ struct WrappedPropertiesModelTests {
         #expect(copy == one)
         let target = Profile()
         let before = target.announcements
-        var merged = target
-        merged.mergeValues(forKeysFrom: other)
+        target.mergeValues(forKeysFrom: other)
         #expect(target.followers == 2 && target.name == "a")
         #expect(target.announcements > before)
     }

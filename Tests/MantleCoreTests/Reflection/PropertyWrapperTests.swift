@@ -37,7 +37,7 @@ struct PropertyWrapperTests {
         let source = try WrappedClass(dictionary: ["level": 7, "name": "s"])
         let copy = source.copy()
         #expect(copy.level == 7)
-        var target = WrappedClass()
+        let target = WrappedClass()
         target.mergeValues(forKeysFrom: source)
         #expect(target.level == 7)
         #expect(WrappedClass.propertyKeys == ["level", "name"])
