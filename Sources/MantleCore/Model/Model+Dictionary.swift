@@ -28,6 +28,7 @@ extension Model {
     /// The default ``dictionaryValue``, also behind ``ModelObject``'s.
     package var reflectedDictionaryValue: [String: Any] {
         let descriptor = dynamicDescriptor
+        descriptor.requireReadableMetadata()
         return withStorageAddress { base in
             var result = [String: Any](minimumCapacity: descriptor.properties.count)
             for property in descriptor.properties {

@@ -27,6 +27,8 @@ extension Model {
     /// non-mutating form for classes and ``ModelObject``'s.
     package mutating func mergeSharedKeys(from model: any Model) {
         let otherKeys = type(of: model).propertyKeys
+        dynamicDescriptor.requireReadableMetadata()
+        model.dynamicDescriptor.requireReadableMetadata()
         for property in dynamicDescriptor.properties where otherKeys.contains(property.key) {
             mergeValue(forKey: property.key, from: model)
         }

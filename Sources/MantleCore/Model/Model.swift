@@ -29,9 +29,13 @@ import Foundation
 /// their fields, and so do its plain Swift base classes unless the chain
 /// reaches a class of the system (`NSObject`, `Operation`, …: see
 /// <doc:DefiningModels>). A property wrapper's storage takes part under the
-/// declared name when the wrapper conforms to ``ModelPropertyWrapper``, and so
-/// does an `@Observable` class's storage for a tracked property (see
-/// ``ObservableModel`` for in-place writes). An `NSObject` subclass
+/// declared name when the wrapper conforms to ``ModelPropertyWrapper`` or the
+/// model declares its key path (``WrappedPropertiesModel``, for `@Published`),
+/// and is refused at first use otherwise; an `@Observable` class's storage for
+/// a tracked property takes part under the declared name too (see
+/// ``ObservableModel`` for in-place writes). A model needs the reflection
+/// metadata of its stored properties: one compiled without it is refused at
+/// first use (<doc:DefiningModels>, "Reflection metadata"). An `NSObject` subclass
 /// should inherit from ``ModelObject`` to get the model's `==`, `hash` and
 /// `description`.
 ///

@@ -62,6 +62,22 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// error that every throwing entry point reports; `nil` when there is none.
     package let unsupportedDeclaration: ModelError?
 
+    /// Why the model's stored properties cannot be found at all (the type
+    /// was compiled without reflection metadata or field names: rule 7 of
+    /// ``ModelFields``), also the first ``unsupportedDeclaration``; `nil` for
+    /// a readable type.
+    package let unreadableMetadata: ModelError?
+
+    /// Stops the program with ``unreadableMetadata``, if any: called by the
+    /// operations that cannot throw and would otherwise answer as if the
+    /// model had no properties (`==`, `hash(into:)`, ``Model/copy()``,
+    /// ``Model/dictionaryValue``, merging). A build setting, which no input
+    /// can cause; the throwing entry points report it first.
+    @inline(__always)
+    package func requireReadableMetadata() {
+        if let unreadableMetadata { preconditionFailure(unreadableMetadata.description) }
+    }
+
     /// How in-place writes into an existing instance notify its observers,
     /// for an `@Observable` model (``ObservableModel``); `nil` for other models.
     package let observation: ModelObservation?
@@ -154,10 +170,21 @@ package final class ModelDescriptor: @unchecked Sendable {
             : nil
         let keys = type.propertyKeys
         let fields = ModelFields.of(type)
+        unreadableMetadata = fields.unreadableMetadata
+        unsupported = unsupported ?? fields.unreadableMetadata ?? fields.keyPathDeclarationError
+        var undeclaredWrappers: [ModelFields.Field] = []
         for field in fields.fields where keys.contains(field.key) {
             let storage = type.storageBehavior(forPropertyKey: field.key)
             guard storage != .none else { continue }
-            switch makePropertyAccessor(for: field.stored) {
+            let accessor: Result<any PropertyAccessor, AccessorRefusal>
+            switch field.access {
+            case .storage: accessor = makePropertyAccessor(for: field.stored)
+            case .keyPath(let keyPath): accessor = makeKeyPathAccessor(keyPath, for: field.stored, key: field.key)
+            case .undeclaredWrapper:
+                undeclaredWrappers.append(field)
+                continue
+            }
+            switch accessor {
             case .success(let accessor):
                 properties.append(Property(key: field.key, storage: storage, accessor: accessor))
             case .failure(let refusal):
@@ -165,6 +192,9 @@ package final class ModelDescriptor: @unchecked Sendable {
                     code: .unsupportedDeclaration, propertyKey: field.key, modelTypeName: typeName,
                     found: ValueDescription.typeName(field.stored.type), detail: refusal.reason)
             }
+        }
+        if let first = undeclaredWrappers.first {
+            unsupported = unsupported ?? Self.undeclaredWrapperError(first, all: undeclaredWrappers, typeName: typeName)
         }
         self.properties = properties
         observation = ModelObservation(
@@ -175,6 +205,36 @@ package final class ModelDescriptor: @unchecked Sendable {
         unsupportedDeclaration = unsupported
         permanentProperties = properties.filter { $0.storage == .permanent }
         indexByKey = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The error for the storage of property wrappers that the model can
+    /// neither read nor write (rule 6 of ``ModelFields``): it names the first
+    /// and spells out the declaration that serves them all.
+    private static func undeclaredWrapperError(_ field: ModelFields.Field, all: [ModelFields.Field],
+                                               typeName: String) -> ModelError {
+        let wrapperName = ValueDescription.typeName(field.stored.type)
+        let wrapper = String(wrapperName.prefix { $0 != "<" })
+        let module = String(reflecting: field.stored.type).prefix { $0 != "." }
+        let entries = all.map { "\"\($0.key)\": \\\(ValueDescription.typeName($0.stored.declaringType)).\($0.key)" }
+        let declaration = "`extension \(typeName): WrappedPropertiesModel { static var wrappedPropertyKeyPaths: "
+            + "[String: AnyKeyPath] { [\(entries.joined(separator: ", "))] } }`"
+        let detail: String
+        if wrapper == "Published", module == "Combine" || module == "OpenCombine" {
+            detail = "`_\(field.key)` is the storage of `@Published var \(field.key)`, whose value is read and written "
+                + "through the enclosing instance (which sends objectWillChange), not through a wrappedValue the model "
+                + "can use; declare the wrapped properties' key paths, so that they are read and written through "
+                + "their accessors: " + declaration
+        } else {
+            detail = "`_\(field.key)` holds a \(wrapperName), not the value of `\(field.key)`, and the model would "
+                + "read and write the wrapper itself under the name `_\(field.key)`; conform \(wrapper) to "
+                + "ModelPropertyWrapper (`extension \(wrapper): ModelPropertyWrapper {}`, for a wrapper whose "
+                + "wrappedValue has a setter), or declare the key paths of the wrapped properties: " + declaration
+                + ". (A stored property of \(typeName)'s own named `_\(field.key)` is kept by declaring "
+                + "`\"_\(field.key)\": \\\(ValueDescription.typeName(field.stored.declaringType))._\(field.key)`, or left out "
+                + "by giving the key \"\(field.key)\" the storage .none.)"
+        }
+        return ModelError(code: .unsupportedDeclaration, propertyKey: field.key, modelTypeName: typeName,
+                          found: "@\(wrapper) var \(field.key)", detail: detail)
     }
 
     /// The descriptors built so far.

@@ -1,7 +1,8 @@
 //
 //  DefiningModelsTests.swift
 //  DefiningModels.md (and README's "A model"): GHUser, the storage table, type
-//  checks, equality of values that are not Equatable, merging and classes.
+//  checks, equality of values that are not Equatable, merging, classes and
+//  property wrappers. ("Reflection metadata" is Integration/StrippedMetadata's.)
 //
 
 import Foundation
@@ -11,6 +12,16 @@ import MantleTestSupport
 
 @Suite("DefiningModels.md (and README: A model)")
 struct DefiningModelsTests {
+    @Test("Property wrappers: an undeclared wrapper is refused, naming the fix; a declared one runs its setter")
+    func propertyWrappers() throws {
+        let error = try #require(throws: ModelError.self) { try Settings(dictionary: ["volume": 7]) }
+        #expect(error.code == .unsupportedDeclaration)
+        #expect(error.description.hasPrefix("Settings.volume: unsupported declaration: found @Clamped var volume"))
+        #expect(error.description.contains("conform Clamped to ModelPropertyWrapper"))
+        #expect(error.description.contains("or declare the key paths of the wrapped properties"))
+        #expect(try DeclaredSettings(dictionary: ["volume": 42]).volume == 10)
+    }
+
     @Test("GHUser: init(dictionary:), dictionaryValue and propertyKeys as README shows")
     func ghUser() throws {
         let user = try GitHubWalkthrough.GHUser(dictionary: ["login": "octocat", "id": 1])
@@ -234,6 +245,25 @@ extension DefiningModelsTests {
     /// A subclass sees its superclass's stored properties.
     final class AdminAccount: Account {
         var permissions: [String] = []
+    }
+
+    /// "Property wrappers": a wrapper that does not conform.
+    @propertyWrapper struct Clamped {
+        private var value: Int
+        var wrappedValue: Int {
+            get { value }
+            set { value = min(max(newValue, 0), 10) }
+        }
+        init(wrappedValue: Int) { value = min(max(wrappedValue, 0), 10) }
+    }
+
+    struct Settings: Model {
+        @Clamped var volume = 5
+    }
+
+    struct DeclaredSettings: WrappedPropertiesModel {
+        @Clamped var volume = 5
+        static var wrappedPropertyKeyPaths: [String: AnyKeyPath] { ["volume": \DeclaredSettings.volume] }
     }
 
     enum InvoiceError: Error { case negativeTotal }

@@ -24,7 +24,7 @@ struct PublicNamesTests {
             JSONTypeDiscriminator.self, JSONUnknownKeys.self,
             JSONValueTransformer.self, (any Model).self, ModelArchiver.self, ModelError.self,
             ModelObject.self, (any ModelPropertyWrapper).self, PropertyStorage.self,
-            TransformerError.self,
+            TransformerError.self, (any WrappedPropertiesModel).self,
         ]
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             types.append((any ObservableModel).self)
