@@ -224,3 +224,25 @@ extension MappingJSONToModelsTests {
         }
     }
 }
+
+// MappingJSONToModels.md, "Decode and encode": a `nonisolated` model decoded in a detached task.
+#if compiler(>=6.1)
+@Suite("MappingJSONToModels.md: decoding off the main actor")
+struct MappingJSONToModelsMainActorTests {
+    nonisolated struct GHIssue: JSONSerializing {
+        var number = 0
+        var title = ""
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["number": "number", "title": "title"]
+    }
+
+    @Test("a nonisolated model decodes in a detached task")
+    @MainActor
+    func detached() async throws {
+        let data = Data(#"[{"number": 1347, "title": "Found a bug"}]"#.utf8)
+        let issues = try await Task.detached {
+            try JSONAdapter.models(of: GHIssue.self, fromJSONData: data)
+        }.value
+        #expect(issues.map(\.number) == [1347] && issues.first?.title == "Found a bug")
+    }
+}
+#endif
