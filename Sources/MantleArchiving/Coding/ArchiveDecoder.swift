@@ -31,8 +31,8 @@ final class ArchiveDecoder {
 
     /// The archive.
     private let contents: ArchiveContents
-    /// Class instances by object-table index.
-    private var objects: [Int: any Model] = [:]
+    /// Class instances by object-table index (`nil`: not created yet).
+    private var objects: [(any Model)?]
     /// Instances created but not yet filled, in creation order.
     private var deferred: [(index: Int, path: ArchivePath)] = []
     /// The current nesting of values being decoded.
@@ -56,6 +56,7 @@ final class ArchiveDecoder {
     /// Creates a decoder for one archive.
     init(contents: ArchiveContents) {
         self.contents = contents
+        self.objects = Array(repeating: nil, count: contents.objects.count)
     }
 
     /// Decodes the root model as `M`.

@@ -77,8 +77,6 @@ final class ArchiveEncoder {
     private var pending: [PendingObject] = []
     /// Conditional references to resolve at the end.
     private var conditionals: [ConditionalReference] = []
-    /// Archived type names by model type (``ArchiveTypeName/of(_:)`` reflects on the type each time).
-    private var typeNames: [ObjectIdentifier: String] = [:]
 
     /// Creates an encoder for one archive.
     init() {}
@@ -132,22 +130,44 @@ final class ArchiveEncoder {
         return Self.reference(index)
     }
 
+    /// What the encoder needs to know about a model type, worked out once per archive.
+    private struct TypePlan {
+        /// The type's descriptor.
+        let descriptor: ModelDescriptor
+        /// The archived type name.
+        let typeName: String
+        /// The properties written, with their encoding behavior and whether
+        /// their values are read back without a declared type (``isUntyped(_:)``).
+        let properties: [(property: ModelDescriptor.Property, behavior: EncodingBehavior, untyped: Bool)]
+    }
+
+    /// The plans made so far, by model type.
+    private var plans: [ObjectIdentifier: TypePlan] = [:]
+
+    /// The plan of `modelType`, checking its declarations the first time.
+    private func plan(for modelType: any Model.Type, at path: ArchivePath) throws -> TypePlan {
+        if let known = plans[ObjectIdentifier(modelType)] { return known }
+        let descriptor = ModelDescriptor.of(modelType)
+        try descriptor.checkSupported(at: path)
+        let properties = descriptor.properties.compactMap { property -> (ModelDescriptor.Property, EncodingBehavior, Bool)? in
+            let behavior = modelType.encodingBehavior(forPropertyKey: property.key)
+            if behavior == .excluded { return nil }
+            return (property, behavior, Self.isUntyped(property.accessor.valueType))
+        }
+        let plan = TypePlan(descriptor: descriptor, typeName: ArchiveTypeName.of(modelType), properties: properties)
+        plans[ObjectIdentifier(modelType)] = plan
+        return plan
+    }
+
     /// The entry of one model; `depth` is the container depth of the entry dictionary.
     private func entry(for model: any Model, at path: ArchivePath, depth: Int) throws -> Entry {
         let modelType = type(of: model)
-        let descriptor = ModelDescriptor.of(modelType)
-        try descriptor.checkSupported(at: path)
-        let typeName = typeNames[ObjectIdentifier(modelType)] ?? {
-            let name = ArchiveTypeName.of(modelType)
-            typeNames[ObjectIdentifier(modelType)] = name
-            return name
-        }()
-        let entry = Entry(typeName: typeName, version: modelType.modelVersion)
+        let plan = try plan(for: modelType, at: path)
+        let owner = plan.descriptor.typeName
+        let entry = Entry(typeName: plan.typeName, version: modelType.modelVersion)
         try model.withStorageAddress { base in
-            for property in descriptor.properties {
+            for (property, behavior, untyped) in plan.properties {
                 let key = property.key
-                let behavior = modelType.encodingBehavior(forPropertyKey: key)
-                if behavior == .excluded { continue }
                 let stored = property.accessor.readValue(from: base)
                 let value = flattenedOptional(stored)
                 // An absent `JSONOptional` is left out, as in JSON (decoding keeps the default).
@@ -157,17 +177,16 @@ final class ArchiveEncoder {
                     conditionals.append(ConditionalReference(entry: entry, key: key, object: value as AnyObject))
                     continue
                 }
-                let untyped = Self.isUntyped(property.accessor.valueType)
                 if !untyped, let stored, stored is any OptionalRepresentable, value == nil {
                     // A nested optional's `.some(nil)` (`readValue` keeps the inner `nil` it holds).
                     try checkDepth(depth + 2, at: path.appending(key: key))
                     entry.values[key] = .tagged(ArchiveFormat.someKey,
                                                 try encode(stored, at: path.appending(key: key), depth: depth + 3,
-                                                           owner: descriptor.typeName, untyped: false))
+                                                           owner: owner, untyped: false))
                     continue
                 }
                 entry.values[key] = try encode(stored, at: path.appending(key: key), depth: depth + 2,
-                                               owner: descriptor.typeName, untyped: untyped)
+                                               owner: owner, untyped: untyped)
             }
         }
         return entry

@@ -28,7 +28,18 @@ enum BinaryPropertyListWriter {
         let string: String
 
         static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-            lhs.string.utf8.elementsEqual(rhs.string.utf8)
+            let left = lhs.string.utf8, right = rhs.string.utf8
+            guard left.count == right.count else { return false }
+            let compared = left.withContiguousStorageIfAvailable { leftBytes in
+                right.withContiguousStorageIfAvailable { rightBytes -> Bool in
+                    guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
+                        return leftBytes.isEmpty
+                    }
+                    // SAFETY: both buffers hold `leftBytes.count` bytes: the two counts were checked equal above.
+                    return memcmp(leftStart, rightStart, leftBytes.count) == 0
+                }
+            }
+            return (compared ?? nil) ?? left.elementsEqual(right)
         }
 
         /// `String`'s hash, which identical strings share (it hashes the normalized form).
