@@ -286,18 +286,20 @@ final class ArchiveEncoder {
             }
         case .integer, .floating, .foundationNumber:
             if let bool = ValueConversion.exactBool(from: value) { return .leaf(.bool(bool)) }
-            switch NumberValue(value) {
+            let number = NumberValue(value)
+            switch number {
             case .signed(let integer): return .leaf(.integer(integer))
             case .unsigned(let integer): return .leaf(.unsignedInteger(integer))
             case .floating(let real): return .leaf(.real(real))
-            case .approximate:
-                // A `Float80` that a `Double` cannot hold: its 80 bits.
+            case .approximate(let real) where real.isNaN: return .leaf(.real(real))
+            case .approximate, .wide:
+                // A `Float80` that neither a `Double` nor a 64-bit integer holds: its 80 bits.
                 if let bits = ExtendedReal(value) {
                     try checkDepth(depth, at: path)
                     return .leaf(.dictionary([ArchiveFormat.float80Key: .data(bits.data)]))
                 }
+                if case .wide = number { throw unsupported("integers must fit in 64 bits") }
                 throw unsupported("only numbers a Double holds exactly (and every Float80) can be archived")
-            case .wide: throw unsupported("integers must fit in 64 bits")
             case nil: break
             }
         case .date:

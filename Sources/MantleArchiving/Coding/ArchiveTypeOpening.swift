@@ -86,16 +86,16 @@ extension FixedWidthInteger {
 }
 
 extension BinaryFloatingPoint {
-    /// The archived number as `Self` when it converts exactly (NaN stays NaN);
-    /// `nil` otherwise.
+    /// The archived number as `Self` when it converts exactly (NaN stays NaN,
+    /// with its sign and, as far as `Self` holds it, its payload); `nil` otherwise.
     static func archiveExactly(_ value: ArchivedValue) -> Any? {
         switch value {
-        case .real(let real): return real.isNaN ? Self.nan : Self(exactly: real)
+        case .real(let real): return real.isNaN ? Self(real) : Self(exactly: real)
         case .extendedReal(let number):
             #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
             let exact = number.float80
             if let same = exact as? Self { return same }
-            return exact.isNaN ? Self.nan : Self(exactly: exact)
+            return exact.isNaN ? Self(exact) : Self(exactly: exact)
             #else
             return nil
             #endif
