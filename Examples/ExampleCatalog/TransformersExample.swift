@@ -17,7 +17,7 @@ public enum TransformersExample {
             jsonKeyPaths(converting: .snakeCase, overriding: ["retweets": "retweet_count", "language": "lang"])
         }
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             switch key {
             case "createdAt": return .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
             case "language":

@@ -30,7 +30,7 @@ extension JSONAdapter {
             /// accepted), the default.
             case iso8601
             /// Strings in a `DateFormatter` pattern (`EEE MMM dd HH:mm:ss Z yyyy`),
-            /// through ``ValueTransformer/date(format:locale:timeZone:)``.
+            /// through ``JSONValueTransformer/date(format:locale:timeZone:)``.
             case pattern(String, locale: Locale = Locale(identifier: "en_US_POSIX"),
                          timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current)
             /// Numbers of seconds since 1970 (fractions kept).
@@ -52,7 +52,7 @@ extension JSONAdapter {
             /// See ``JSONAdapter/Configuration/leniency``.
             var leniency: JSONLeniency = []
             /// See ``JSONAdapter/Configuration/setTransformer(_:forType:)``.
-            var transformersByType: [ObjectIdentifier: ValueTransformer] = [:]
+            var transformersByType: [ObjectIdentifier: JSONValueTransformer] = [:]
         }
 
         /// The choices and the mappings compiled under them.
@@ -67,7 +67,7 @@ extension JSONAdapter {
         /// How `Data` properties without a transformer of their own, and `Data`
         /// inside `Codable` property values, are written; `.base64` by default
         /// (as `JSONEncoder` and `JSONDecoder` do). One property can choose
-        /// another form with the transformer ``ValueTransformer/data(_:)``.
+        /// another form with the transformer ``JSONValueTransformer/data(_:)``.
         public var dataEncoding: DataEncoding {
             get { context.settings.dataEncoding }
             set { change { $0.dataEncoding = newValue } }
@@ -126,12 +126,12 @@ extension JSONAdapter {
         /// `type` (and elements and optionals of it) that has no transformer of
         /// its own, for this configuration only; `nil` removes it. Takes
         /// precedence over ``JSONAdapter/register(_:forType:)``.
-        public mutating func setTransformer(_ transformer: ValueTransformer?, forType type: Any.Type) {
+        public mutating func setTransformer(_ transformer: JSONValueTransformer?, forType type: Any.Type) {
             change { $0.transformersByType[ObjectIdentifier(type)] = transformer }
         }
 
         /// The transformer set for exactly `type` with ``setTransformer(_:forType:)``.
-        public func transformer(forType type: Any.Type) -> ValueTransformer? {
+        public func transformer(forType type: Any.Type) -> JSONValueTransformer? {
             context.settings.transformersByType[ObjectIdentifier(type)]
         }
 

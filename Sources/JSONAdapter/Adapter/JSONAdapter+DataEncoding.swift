@@ -6,9 +6,9 @@ extension JSONAdapter.Configuration {
     /// Choose it for every `Data` property of a configuration with
     /// ``JSONAdapter/Configuration/dataEncoding`` (which also applies to
     /// `Data` inside `Codable` property values), or for one property with the
-    /// transformer ``ValueTransformer/data(_:)``, as dates have
+    /// transformer ``JSONValueTransformer/data(_:)``, as dates have
     /// ``JSONAdapter/Configuration/dateFormat`` and
-    /// ``ValueTransformer/date(format:locale:timeZone:)``.
+    /// ``JSONValueTransformer/date(format:locale:timeZone:)``.
     public enum DataEncoding: Sendable, Hashable {
         /// Base64 text with the standard alphabet (`+`, `/`) and `=` padding
         /// (RFC 4648 §4), as `JSONEncoder`'s default `.base64` strategy
@@ -140,23 +140,23 @@ extension JSONAdapter.Configuration {
     }
 }
 
-extension ValueTransformer {
+extension JSONValueTransformer {
     /// JSON text (or, for `.byteArray`, an array of numbers) ↔ `Data`, in
     /// `encoding`: the per-property choice, where
     /// ``JSONAdapter/Configuration/dataEncoding`` chooses for every `Data`
     /// property of a configuration.
     ///
     /// ```swift
-    /// static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    /// static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
     ///     key == "checksum" ? .data(.hex) : nil
     /// }
     /// ```
     ///
     /// `nil` passes through; input in another form throws
     /// ``TransformerError/Code/invalidInput`` (`expected hex data, found string "xyz"`).
-    /// It states the JSON Schema of the encoding (``ValueTransformer/withJSONSchema(_:)``).
-    public static func data(_ encoding: JSONAdapter.Configuration.DataEncoding) -> ValueTransformer {
-        ValueTransformer(
+    /// It states the JSON Schema of the encoding (``JSONValueTransformer/withJSONSchema(_:)``).
+    public static func data(_ encoding: JSONAdapter.Configuration.DataEncoding) -> JSONValueTransformer {
+        JSONValueTransformer(
             forward: { value in
                 guard let value = flattenedOptional(value) else { return nil }
                 guard let data = encoding.data(fromJSON: value) else {

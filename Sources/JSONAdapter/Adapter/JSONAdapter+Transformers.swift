@@ -8,11 +8,11 @@ extension JSONAdapter {
     /// `nil` passes through; anything that is not a dictionary (or, in
     /// reverse, a model) throws ``TransformerError/Code/invalidInput``; the
     /// adapter's own errors pass through unchanged. Its stated JSON Schema
-    /// (``ValueTransformer/withJSONSchema(_:)``) is an object; a property
+    /// (``JSONValueTransformer/withJSONSchema(_:)``) is an object; a property
     /// typed as the model, with no transformer, gets the model's full schema.
-    public static func dictionaryTransformer(modelType: any JSONSerializing.Type) -> ValueTransformer {
+    public static func dictionaryTransformer(modelType: any JSONSerializing.Type) -> JSONValueTransformer {
         let box = UncheckedModelType(modelType)
-        return ValueTransformer(
+        return JSONValueTransformer(
             forward: { value in
                 guard let value = flattenedOptional(value) else { return nil }
                 guard let dictionary = value as? [String: Any] else {
@@ -33,11 +33,11 @@ extension JSONAdapter {
     /// JSON array of dictionaries ↔ `[model]` of `modelType` (Mantle's
     /// `arrayTransformerWithModelClass:`); `NSNull` elements stay `NSNull()`,
     /// and an element of the wrong kind throws with that element as input.
-    public static func arrayTransformer(modelType: any JSONSerializing.Type) -> ValueTransformer {
+    public static func arrayTransformer(modelType: any JSONSerializing.Type) -> JSONValueTransformer {
         let element = dictionaryTransformer(modelType: modelType)
-        return ValueTransformer(
-            forward: { try ValueTransformer.mapArray($0, reportingWholeArray: false, element.transformedValue) },
-            reverse: { try ValueTransformer.mapArray($0, reportingWholeArray: false, element.reverseTransformedValue) })
+        return JSONValueTransformer(
+            forward: { try JSONValueTransformer.mapArray($0, reportingWholeArray: false, element.transformedValue) },
+            reverse: { try JSONValueTransformer.mapArray($0, reportingWholeArray: false, element.reverseTransformedValue) })
             .withJSONSchema(["type": "array", "items": ["type": ["object", "null"]]])
     }
 }

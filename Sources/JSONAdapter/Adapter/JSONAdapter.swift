@@ -249,7 +249,7 @@ public final class JSONAdapter: @unchecked Sendable {
     /// exactly `type` (and for elements and optionals of it) that has no
     /// transformer of its own — Mantle's `transformerForModelPropertiesOfClass:`.
     /// Pass `nil` to remove it. Mappings compiled before are rebuilt on their next use.
-    public static func register(_ transformer: ValueTransformer?, forType type: Any.Type) {
+    public static func register(_ transformer: JSONValueTransformer?, forType type: Any.Type) {
         TypeTransformerRegistry.shared.withLock { $0.set(transformer, for: type) }
     }
 }

@@ -167,19 +167,19 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
     }
 }
 
-/// A property with a ``ValueTransformer``: JSON values are materialised,
+/// A property with a ``JSONValueTransformer``: JSON values are materialised,
 /// transformed (null given to the transformer as `nil`, a `nil` result taken
 /// as null), then converted to the property's type with the package's exact
 /// rules. Encoding reverse-transforms when the transformer allows it and
 /// passes the value through otherwise.
 final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     /// The transformer.
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
     /// The conversion of the transformer's output into `Value`.
     let converter = ValueConversion.converter(to: Value.self)
 
     /// Wraps a transformer.
-    init(_ transformer: ValueTransformer) { self.transformer = transformer }
+    init(_ transformer: JSONValueTransformer) { self.transformer = transformer }
 
     /// Gives the transformer the value in its native Swift form (see ``NativeJSONValue``).
     override func decode(_ value: Any) throws(ValueFailure) -> Value {

@@ -26,7 +26,7 @@ final class MappingContext: Sendable {
         switch settings.dateFormat {
         case .iso8601: dateCodec = DateCodec()
         case .pattern(let pattern, let locale, let timeZone):
-            dateCodec = TransformerCodec(ValueTransformer.date(format: pattern, locale: locale, timeZone: timeZone))
+            dateCodec = TransformerCodec(JSONValueTransformer.date(format: pattern, locale: locale, timeZone: timeZone))
         case .secondsSince1970: dateCodec = TransformerCodec(.secondsSince1970(scale: 1))
         case .millisecondsSince1970: dateCodec = TransformerCodec(.secondsSince1970(scale: 1000))
         }
@@ -34,7 +34,7 @@ final class MappingContext: Sendable {
 
     /// The transformer this context gives properties of exactly `type`: its
     /// own first, then the process-wide registry's.
-    func transformer(for type: Any.Type) -> ValueTransformer? {
+    func transformer(for type: Any.Type) -> JSONValueTransformer? {
         settings.transformersByType[ObjectIdentifier(type)]
             ?? TypeTransformerRegistry.shared.withLock { $0.transformer(for: type) }
     }
@@ -68,11 +68,11 @@ struct MappingContextLink: @unchecked Sendable {
     }
 }
 
-extension ValueTransformer {
+extension JSONValueTransformer {
     /// JSON numbers of seconds (`scale` 1) or milliseconds (1000) since
     /// 1970 ↔ `Date`, exactly as the number says (fractions kept).
-    static func secondsSince1970(scale: Double) -> ValueTransformer {
-        ValueTransformer(forward: { (seconds: Double) -> Date in
+    static func secondsSince1970(scale: Double) -> JSONValueTransformer {
+        JSONValueTransformer(forward: { (seconds: Double) -> Date in
             Date(timeIntervalSince1970: seconds / scale)
         }, reverse: { (date: Date) -> Double in
             date.timeIntervalSince1970 * scale

@@ -209,7 +209,7 @@ struct PropertyMappingBuilder: PropertyAccessorVisitor {
     /// Its JSON location.
     let keyPath: ResolvedKeyPath
     /// Its explicit transformer, if any.
-    let transformer: ValueTransformer?
+    let transformer: JSONValueTransformer?
     /// How far decoding it bends (the model's choice for it, else the configuration's).
     let leniency: JSONLeniency
     /// The rules its value must meet.

@@ -26,7 +26,7 @@ public protocol JSONSerializing: Model {
     /// A transformer for the property `key`, or `nil` (the default) to convert
     /// by its declared type. Mantle's `+<key>JSONTransformer` methods become a
     /// `switch` here.
-    static func jsonTransformer(forKey key: String) -> ValueTransformer?
+    static func jsonTransformer(forKey key: String) -> JSONValueTransformer?
 
     /// How far decoding the property `key` bends for drifted JSON
     /// (``JSONLeniency``), in place of the configuration's
@@ -63,7 +63,7 @@ public protocol JSONSerializing: Model {
 
 extension JSONSerializing {
     /// No transformer: convert by the declared type.
-    public static func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+    public static func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
 
     /// `nil`: the configuration's leniency.
     public static func jsonLeniency(forKey key: String) -> JSONLeniency? { nil }

@@ -54,11 +54,11 @@ extension SchemaGenerator {
     /// The schema of the JSON values `transformer` takes for a property of
     /// `valueType`: the one it states (with `null` for an optional
     /// property), or any value with a note.
-    func transformerSchema(_ transformer: ValueTransformer, for valueType: Any.Type, key: String?,
+    func transformerSchema(_ transformer: JSONValueTransformer, for valueType: Any.Type, key: String?,
                            modelTypeName: String?) throws(JSONAdapterError) -> ValueSchema {
         guard let stated = transformer.statedJSONSchema else {
             return .unknown("Mapped by a transformer that states no JSON Schema "
-                            + "(ValueTransformer.withJSONSchema(_:)): any value.")
+                            + "(JSONValueTransformer.withJSONSchema(_:)): any value.")
         }
         guard let text = stated.text, let document = try? JSONDocument(text: text),
               let schema = document.anyValue(at: document.rootIndex) as? [String: Any] else {

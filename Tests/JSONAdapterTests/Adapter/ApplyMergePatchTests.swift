@@ -34,9 +34,9 @@ struct ApplyMergePatchTests {
             ["name": .firstOf("name", "title"), "location": ["lat", "lng"], "counts": "counts", "owner": "owner",
              "ownerName": "owner.name", "note": "note", "extra": "extra", "tags": "tags"]
         }
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "location" else { return nil }
-            return ValueTransformer(forward: { value in
+            return JSONValueTransformer(forward: { value in
                 guard let parts = value as? [String: Any] else { return nil }
                 guard let latitude = parts["lat"] as? Double ?? (parts["lat"] as? Int).map(Double.init),
                       let longitude = parts["lng"] as? Double ?? (parts["lng"] as? Int).map(Double.init) else {

@@ -26,7 +26,7 @@ struct ConcurrencyTests {
 
     @Test("First use of fresh model types from 48 tasks at once gives the serial results")
     func concurrentFirstUse() async throws {
-        ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
+        JSONValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
         let count = 48
         // Concurrently first: the mappings of Item and Owner
         // are compiled by whichever tasks get there first.
@@ -95,7 +95,7 @@ struct ConcurrencyTests {
 
     @Test("Registering named and per-type transformers while 32 tasks decode gives the serial results")
     func registryUnderLoad() async throws {
-        ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
+        JSONValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
         JSONAdapter.register(Fixtures.celsius(), forType: Celsius.self)
         let inputs = 16
 
@@ -122,14 +122,14 @@ struct ConcurrencyTests {
                 group.addTask {
                     var problems: [String] = []
                     for round in 0..<25 {
-                        let name = ValueTransformer.Name("Concurrency.\(task).\(round)")
-                        ValueTransformer.register(ValueTransformer(reversible: { _ in round }), forName: name)
-                        if (try? ValueTransformer.named(name)?.transformedValue(nil)) as? Int != round {
+                        let name = JSONValueTransformer.Name("Concurrency.\(task).\(round)")
+                        JSONValueTransformer.register(JSONValueTransformer(reversible: { _ in round }), forName: name)
+                        if (try? JSONValueTransformer.named(name)?.transformedValue(nil)) as? Int != round {
                             problems.append("\(name) not found right after registering")
                         }
                         if round % 5 == task {
                             JSONAdapter.register(Fixtures.celsius(), forType: Celsius.self)
-                            ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
+                            JSONValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
                         }
                         await Task.yield()
                     }
@@ -156,7 +156,7 @@ struct ConcurrencyTests {
         }
         #expect(serial[3] == ["S3", "3.5", "6.0", "1.0,3.0,-3.0", "S3", "equal", "round trip"])
         for index in 0..<inputs {
-            #expect(ValueTransformer.named(ValueTransformer.Name("Concurrency.0.\(index)")) != nil)
+            #expect(JSONValueTransformer.named(JSONValueTransformer.Name("Concurrency.0.\(index)")) != nil)
         }
     }
 
@@ -180,7 +180,7 @@ struct ConcurrencyTests {
 
     @Test("Encoding from 64 tasks at once gives byte-identical JSON")
     func concurrentEncoding() async throws {
-        ValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
+        JSONValueTransformer.register(Fixtures.shout(), forName: Fixtures.shoutName)
         let models = try (0..<24).filter { $0 % 7 != 6 }.map {
             try JSONAdapter.model(of: Item.self, fromJSONData: Fixtures.itemJSON($0))
         }
@@ -267,8 +267,8 @@ extension ConcurrencyTests {
             "tags": "tags", "scores": "scores", "created": "created", "ratio": "ratio", "shout": "shout",
         ]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            key == "shout" ? ValueTransformer.named(Fixtures.shoutName) : nil
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            key == "shout" ? JSONValueTransformer.named(Fixtures.shoutName) : nil
         }
     }
 
@@ -306,7 +306,7 @@ extension ConcurrencyTests {
 
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["reading": "reading", "label": "label"]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             if key == "label" { CompileGate.shared.passIfArmed() }
             return nil
         }
@@ -347,11 +347,11 @@ extension ConcurrencyTests {
 
     enum Fixtures {
         /// The named transformer of ``Item/shout``.
-        static let shoutName: ValueTransformer.Name = "ConcurrencyShout"
+        static let shoutName: JSONValueTransformer.Name = "ConcurrencyShout"
 
         /// Upper-cases strings, lower-cases them in reverse.
-        static func shout() -> ValueTransformer {
-            ValueTransformer(
+        static func shout() -> JSONValueTransformer {
+            JSONValueTransformer(
                 forward: { value in
                     guard let string = value as? String else { throw TransformerError(code: .invalidInput, inputValue: value) }
                     return string.uppercased()
@@ -360,8 +360,8 @@ extension ConcurrencyTests {
         }
 
         /// Numbers ↔ ``Celsius``.
-        static func celsius() -> ValueTransformer {
-            ValueTransformer(
+        static func celsius() -> JSONValueTransformer {
+            JSONValueTransformer(
                 forward: { value in
                     if value == nil { return nil }
                     guard let number = value.flatMap({ NumberValue($0) }), let degrees = number.rounded(Double.self) else {
@@ -373,8 +373,8 @@ extension ConcurrencyTests {
         }
 
         /// Numbers ↔ ``Kelvin``, multiplied by `factor` on the way in.
-        static func kelvin(factor: Double) -> ValueTransformer {
-            ValueTransformer(
+        static func kelvin(factor: Double) -> JSONValueTransformer {
+            JSONValueTransformer(
                 forward: { value in
                     guard let number = value.flatMap({ NumberValue($0) }), let x = number.rounded(Double.self) else {
                         throw TransformerError(code: .invalidInput, inputValue: value)

@@ -63,7 +63,7 @@ struct ConfigurationTests {
     @Test("transformers by type are per configuration")
     func transformersByType() throws {
         var shouting = JSONAdapter.Configuration(keyConversion: .snakeCase)
-        shouting.setTransformer(ValueTransformer(forward: { (text: String) in text.uppercased() },
+        shouting.setTransformer(JSONValueTransformer(forward: { (text: String) in text.uppercased() },
                                                  reverse: { (text: String) in text.lowercased() }),
                                 forType: String.self)
         #expect(shouting.transformer(forType: String.self) != nil)

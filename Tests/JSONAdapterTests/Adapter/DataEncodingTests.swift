@@ -2,7 +2,7 @@
 //  DataEncodingTests.swift
 //  `Data` properties: base64 both ways by default, as `JSONDecoder` and
 //  `JSONEncoder`; URL-safe base64, hex and byte arrays by configuration
-//  (`dataEncoding`) or per property (`ValueTransformer.data(_:)`); the same
+//  (`dataEncoding`) or per property (`JSONValueTransformer.data(_:)`); the same
 //  form for `Data` inside `Codable` values; bad input named.
 //
 
@@ -28,7 +28,7 @@ struct DataEncodingTests {
         var blob: Blob?
         var checksum = Data()
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? { key == "checksum" ? .data(.hex) : nil }
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? { key == "checksum" ? .data(.hex) : nil }
     }
 
     /// The bytes of the tests: every kind of base64 digit, and a zero byte.
@@ -148,7 +148,7 @@ struct DataEncodingTests {
         let error = try #require(adapterError { _ = try path.decode(Attachment.self, #"{"checksum": "xyz"}"#) })
         #expect(error.description == #"Attachment.checksum → "checksum": expected hex data, found string "xyz""#)
         #expect(try path.decode(Attachment.self, #"{"thumbnail": null}"#).thumbnail == nil)
-        let transformer = ValueTransformer.data(.byteArray)
+        let transformer = JSONValueTransformer.data(.byteArray)
         #expect(try transformer.transformedValue(nil) == nil)
         #expect(try transformer.transformedValue([1, 2] as [Any]) as? Data == Data([1, 2]))
         #expect(try transformer.reverseTransformedValue(Data([3])) as? [Int] == [3])

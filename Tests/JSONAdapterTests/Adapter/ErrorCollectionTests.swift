@@ -345,10 +345,10 @@ struct ErrorCollectionTests {
         var user = User()
         var count = 0
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["user": "user", "count": "count"]
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "user" else { return nil }
             // A transformer that decodes with the adapter itself: a call inside the call.
-            return ValueTransformer(forward: { (json: [String: Any]) -> User? in
+            return JSONValueTransformer(forward: { (json: [String: Any]) -> User? in
                 try JSONAdapter.model(of: User.self, from: json)
             })
         }

@@ -16,10 +16,10 @@ struct JSONAdapterErrorShapeTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
             "number": "number", "url": "html_url", "count": "count",
         ]
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             switch key {
-            case "url": return ValueTransformer.named(.url)
-            case "count": return ValueTransformer(forward: { _ in "many" })
+            case "url": return JSONValueTransformer.named(.url)
+            case "count": return JSONValueTransformer(forward: { _ in "many" })
             default: return nil
             }
         }

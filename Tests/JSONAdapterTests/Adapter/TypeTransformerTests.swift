@@ -1,7 +1,7 @@
 //
 //  TypeTransformerTests.swift
 //  Per-type transformer registration (`JSONAdapter.register(_:forType:)`), the
-//  typed `ValueTransformer(forward:reverse:)` through the adapter, and
+//  typed `JSONValueTransformer(forward:reverse:)` through the adapter, and
 //  transformer errors surfacing as `.invalidValue` with the `TransformerError`.
 //
 
@@ -67,7 +67,7 @@ struct TypeTransformerTests {
         }
     }
 
-    @Test("the typed ValueTransformer works through the adapter", arguments: DecodingPath.allCases)
+    @Test("the typed JSONValueTransformer works through the adapter", arguments: DecodingPath.allCases)
     func typedTransformer(path: DecodingPath) throws {
         let link = try path.decode(Link.self, #"{"title": "t", "href": "https://example.com/x"}"#)
         #expect(link.target == URL(string: "https://example.com/x"))
@@ -159,7 +159,7 @@ extension TypeTransformerTests {
         var description: String { hex }
 
         /// "#rrggbb" ↔ `Color`.
-        static let hexTransformer = ValueTransformer(
+        static let hexTransformer = JSONValueTransformer(
             forward: { (string: String) in Color(hex: string) },
             reverse: { (color: Color) in color.hex })
     }
@@ -178,9 +178,9 @@ extension TypeTransformerTests {
         ]
 
         /// `named` takes colour names: a property's own transformer wins over the per-type one.
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "named" else { return nil }
-            return ValueTransformer(
+            return JSONValueTransformer(
                 forward: { (name: String) -> Color? in
                     switch name {
                     case "red": return Color(red: 255, green: 0, blue: 0)
@@ -207,9 +207,9 @@ extension TypeTransformerTests {
 
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["title": "title", "target": "href"]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "target" else { return nil }
-            return ValueTransformer(
+            return JSONValueTransformer(
                 forward: { (string: String) in string.hasPrefix("http") ? URL(string: string) : nil },
                 reverse: { (url: URL) in url.scheme == "https" ? url.absoluteString : nil })
         }

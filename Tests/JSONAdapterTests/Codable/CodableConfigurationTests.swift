@@ -55,7 +55,7 @@ struct CodableConfigurationTests {
     @Test("a transformer set for Date applies inside", arguments: DecodingPath.allCases)
     func dateTransformer(path: DecodingPath) throws {
         var configuration = JSONAdapter.Configuration()
-        configuration.setTransformer(ValueTransformer(forward: { (days: Int) in Date(timeIntervalSince1970: Double(days) * 86_400) },
+        configuration.setTransformer(JSONValueTransformer(forward: { (days: Int) in Date(timeIntervalSince1970: Double(days) * 86_400) },
                                                       reverse: { (date: Date) in Int(date.timeIntervalSince1970 / 86_400) }),
                                      forType: Date.self)
         let calendar = try path.decode(Agenda.self, #"{"event": {"name": "d", "startsAt": 2}}"#, configuration: configuration)

@@ -57,9 +57,9 @@ struct JSONOptionalTests {
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
             ["scores": "scores", "fields": "fields", "anything": "anything", "shouted": "shouted"]
         }
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "shouted" else { return nil }
-            return ValueTransformer(forward: { ($0 as? String)?.uppercased() },
+            return JSONValueTransformer(forward: { ($0 as? String)?.uppercased() },
                                     reverse: { ($0 as? String)?.lowercased() })
         }
     }

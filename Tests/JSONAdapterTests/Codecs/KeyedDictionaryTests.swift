@@ -142,8 +142,8 @@ extension KeyedDictionaryTests {
     struct ByPointTransformed: JSONSerializing {
         var byPoint: [Point: Int] = [:]
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            ValueTransformer(forward: { value in
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(forward: { value in
                 guard let object = value as? [String: Any] else { return [Point: Int]() }
                 var result: [Point: Int] = [:]
                 for (key, count) in object { result[Point(x: Int(key) ?? -1)] = count as? Int }

@@ -143,8 +143,8 @@ extension NestedModelTests {
 
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["title": "title"]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            ValueTransformer(forward: { _ in 42 })
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(forward: { _ in 42 })
         }
     }
 }

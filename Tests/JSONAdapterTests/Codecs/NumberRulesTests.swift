@@ -34,8 +34,8 @@ struct NumberRulesTests {
 
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["count": "count"]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            ValueTransformer(forward: { (number: Int) in "#\(number)" })
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(forward: { (number: Int) in "#\(number)" })
         }
     }
 

@@ -18,7 +18,7 @@ struct URLStringTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
             "url": "url", "urls": "urls", "viaTransformer": "via_transformer",
         ]
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             key == "viaTransformer" ? .url : nil
         }
     }

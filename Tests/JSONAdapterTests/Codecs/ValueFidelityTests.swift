@@ -335,15 +335,15 @@ extension ValueFidelityTests {
             "value": "value", "seconds": "seconds", "count": "count", "flag": "flag",
         ]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             switch key {
             case "seconds":
-                return ValueTransformer(forward: { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
+                return JSONValueTransformer(forward: { (seconds: Double) in Date(timeIntervalSince1970: seconds) },
                                         reverse: { (date: Date) in date.timeIntervalSince1970 })
             case "count":
-                return ValueTransformer(forward: { (count: Int64) in count * 2 })
+                return JSONValueTransformer(forward: { (count: Int64) in count * 2 })
             case "flag":
-                return ValueTransformer(forward: { (flag: Bool) in !flag })
+                return JSONValueTransformer(forward: { (flag: Bool) in !flag })
             default:
                 return nil
             }
@@ -358,8 +358,8 @@ extension ValueFidelityTests {
 
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["seen": "value"]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            ValueTransformer(forward: { (value: Any?) -> Any? in Probe.shape(of: value) })
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(forward: { (value: Any?) -> Any? in Probe.shape(of: value) })
         }
 
         /// The Swift types inside a value, e.g. `[Int, Bool, [String: Double]]`.

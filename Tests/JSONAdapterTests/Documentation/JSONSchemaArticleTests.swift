@@ -52,7 +52,7 @@ struct JSONSchemaArticleTests {
         }
     }
 
-    static let hexColor = ValueTransformer(forward: { (text: String) in Color(hex: text) },
+    static let hexColor = JSONValueTransformer(forward: { (text: String) in Color(hex: text) },
                                            reverse: { (color: Color) in color.hex })
         .withJSONSchema(["type": "string", "pattern": "^#[0-9a-f]{6}$"])
 

@@ -251,7 +251,7 @@ struct WalkthroughTests {
     @Test("TransformerError bridges to NSError with MTLTransformerErrorHandlingErrorDomain 1")
     func transformerErrorBridging() throws {
         let error = try #require(throws: TransformerError.self) {
-            try ValueTransformer.url.transformedValue(42)
+            try JSONValueTransformer.url.transformedValue(42)
         }
         let nsError = error as NSError
         #expect(nsError.domain == "MTLTransformerErrorHandlingErrorDomain")

@@ -72,7 +72,7 @@ struct TransformingValuesTests {
 
     @Test("choice order: jsonTransformer(forKey:), then register(_:forType:) (optionals and elements too)")
     func perTypeRegistration() throws {
-        let celsius = ValueTransformer(forward: { (degrees: Double) in Celsius(degrees: degrees) },
+        let celsius = JSONValueTransformer(forward: { (degrees: Double) in Celsius(degrees: degrees) },
                                        reverse: { (value: Celsius) in value.degrees })
         JSONAdapter.register(celsius, forType: Celsius.self)
         defer { JSONAdapter.register(nil, forType: Celsius.self) }
@@ -93,32 +93,32 @@ struct TransformingValuesTests {
 
     @Test("predefined transformers and the name registry")
     func predefined() throws {
-        let url = try #require(ValueTransformer.named(.url))
+        let url = try #require(JSONValueTransformer.named(.url))
         #expect(try url.transformedValue("https://github.com") as? URL == URL(string: "https://github.com"))
-        #expect(try ValueTransformer.uuid.transformedValue("E621E1F8-C36C-495A-93FC-0C247A3E6E5F") as? UUID
+        #expect(try JSONValueTransformer.uuid.transformedValue("E621E1F8-C36C-495A-93FC-0C247A3E6E5F") as? UUID
                 == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-        #expect(try ValueTransformer.bool.transformedValue(1) as? Bool == true)
+        #expect(try JSONValueTransformer.bool.transformedValue(1) as? Bool == true)
 
-        let state = ValueTransformer.valueMapping(["open": GitHubWalkthrough.GHIssueState.open, "closed": GitHubWalkthrough.GHIssueState.closed],
+        let state = JSONValueTransformer.valueMapping(["open": GitHubWalkthrough.GHIssueState.open, "closed": GitHubWalkthrough.GHIssueState.closed],
                                                   defaultValue: GitHubWalkthrough.GHIssueState.open)
         #expect(try state.transformedValue("closed") as? GitHubWalkthrough.GHIssueState == .closed)
         #expect(try state.transformedValue("other") as? GitHubWalkthrough.GHIssueState == .open)
         #expect(try state.reverseTransformedValue(GitHubWalkthrough.GHIssueState.closed) as? String == "closed")
 
-        let urls = ValueTransformer.arrayMapping(.url)
+        let urls = JSONValueTransformer.arrayMapping(.url)
         #expect(try urls.transformedValue(["https://a.example"]) as? [URL] == [URL(string: "https://a.example")!])
-        #expect(throws: TransformerError.self) { try ValueTransformer.validating(String.self).transformedValue(1) }
+        #expect(throws: TransformerError.self) { try JSONValueTransformer.validating(String.self).transformedValue(1) }
 
-        let day = ValueTransformer.date(format: "yyyy-MM-dd")
+        let day = JSONValueTransformer.date(format: "yyyy-MM-dd")
         #expect(try day.transformedValue("2011-04-22") as? Date == (try GitHubWalkthrough.date("2011-04-22T00:00:00Z")))
-        let decimal = ValueTransformer.number(style: .decimal)
+        let decimal = JSONValueTransformer.number(style: .decimal)
         #expect((try decimal.transformedValue("1234.5") as? NSNumber)?.doubleValue == 1234.5)
 
-        let inverted = ValueTransformer.url.inverted
+        let inverted = JSONValueTransformer.url.inverted
         #expect(try inverted.transformedValue(URL(string: "https://github.com")!) as? String == "https://github.com")
 
-        ValueTransformer.register(ValueTransformer.bool.inverted, forName: "TransformingValuesInvertedBool")
-        #expect(ValueTransformer.named("TransformingValuesInvertedBool") != nil)
+        JSONValueTransformer.register(JSONValueTransformer.bool.inverted, forName: "TransformingValuesInvertedBool")
+        #expect(JSONValueTransformer.named("TransformingValuesInvertedBool") != nil)
 
         let users = JSONAdapter.arrayTransformer(modelType: GitHubWalkthrough.GHUser.self)
         let decoded = try #require(try users.transformedValue([["login": "a"], ["login": "b"]]) as? [GitHubWalkthrough.GHUser])
@@ -175,13 +175,13 @@ extension TransformingValuesTests {
             "name": "name", "website": "blog", "tint": "tint_hex", "location": ["lat", "lng"],
         ]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             switch key {
             case "tint":      // typed closures, no Any casts
-                return ValueTransformer(forward: { (hex: String) in Color(hex: hex) },
+                return JSONValueTransformer(forward: { (hex: String) in Color(hex: hex) },
                                         reverse: { (color: Color) in color.hex })
             case "location":  // a composite path gives a dictionary keyed by the paths
-                return ValueTransformer(forward: { (parts: [String: Any]) in
+                return JSONValueTransformer(forward: { (parts: [String: Any]) in
                     Location(latitude: parts["lat"] as? Double, longitude: parts["lng"] as? Double)
                 })
             default:
@@ -207,9 +207,9 @@ extension TransformingValuesTests {
             "current": "current", "yesterday": "yesterday", "forecast": "forecast", "record": "record",
         ]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "record" else { return nil }
-            return ValueTransformer(forward: { (text: String) in Double(text.dropLast()).map { Celsius(degrees: $0) } },
+            return JSONValueTransformer(forward: { (text: String) in Double(text.dropLast()).map { Celsius(degrees: $0) } },
                                     reverse: { (celsius: Celsius) in "\(celsius.degrees)C" })
         }
     }
@@ -218,8 +218,8 @@ extension TransformingValuesTests {
     struct NullProbe: JSONSerializing {
         var note = ""
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["note": "note"]
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            ValueTransformer(forward: { (value: Any?) -> Any? in value == nil ? "got nil" : "got \(value!)" })
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(forward: { (value: Any?) -> Any? in value == nil ? "got nil" : "got \(value!)" })
         }
     }
 }

@@ -297,10 +297,10 @@ extension EncodingTests {
             "zip": "postal.code", "location": ["geo.lat", "geo.lng"], "shout": "shout", "secret": "secret",
         ]
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             switch key {
             case "location":
-                return ValueTransformer(
+                return JSONValueTransformer(
                     forward: { value in
                         guard let parts = value as? [String: Any] else { return Point() }
                         return Point(latitude: FoundationJSON.number(parts["geo.lat"]) ?? 0,
@@ -312,7 +312,7 @@ extension EncodingTests {
                     })
             case "shout":
                 // One way: upper-cases on decoding; encoding passes the value through.
-                return ValueTransformer(forward: { value in (value as? String)?.uppercased() })
+                return JSONValueTransformer(forward: { value in (value as? String)?.uppercased() })
             default:
                 return nil
             }

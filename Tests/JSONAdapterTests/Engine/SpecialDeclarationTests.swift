@@ -90,9 +90,9 @@ extension SpecialDeclarationTests {
 
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["text": "text", "renderer": "renderer"] }
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "renderer" else { return nil }
-            return ValueTransformer(forward: { (name: String) in renderers[name] },
+            return JSONValueTransformer(forward: { (name: String) in renderers[name] },
                                     reverse: { (renderer: AnyObject) in
                                         renderers.first { $0.value === renderer }?.key
                                     })

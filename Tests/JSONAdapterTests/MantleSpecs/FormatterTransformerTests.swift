@@ -15,11 +15,11 @@ import MantleTestSupport
 // describe(@"date format transformer")
 @Suite("date format transformer")
 struct DateFormatTransformerTests {
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
 
     // beforeEach
     init() throws {
-        transformer = ValueTransformer.date(
+        transformer = JSONValueTransformer.date(
             format: "MMMM d, yyyy",
             locale: Locale(identifier: "en_US"),
             timeZone: try #require(TimeZone(identifier: "America/Los_Angeles")))
@@ -60,7 +60,7 @@ struct DateFormatTransformerTests {
     // The defaults (TransformingValues.md): locale en_US_POSIX, time zone UTC.
     @Test("defaults to en_US_POSIX and UTC")
     func defaults() throws {
-        let utc = ValueTransformer.date(format: "yyyy-MM-dd'T'HH:mm:ss")
+        let utc = JSONValueTransformer.date(format: "yyyy-MM-dd'T'HH:mm:ss")
         #expect(try utc.transformedValue("1970-01-01T00:00:10") as? Date == Date(timeIntervalSince1970: 10))
         #expect(try utc.reverseTransformedValue(Date(timeIntervalSince1970: 86_400)) as? String == "1970-01-02T00:00:00")
     }
@@ -69,11 +69,11 @@ struct DateFormatTransformerTests {
 // describe(@"number format transformer")
 @Suite("number format transformer")
 struct NumberFormatTransformerTests {
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
 
     // beforeEach
     init() throws {
-        transformer = ValueTransformer.number(style: .decimal, locale: Locale(identifier: "en_US"))
+        transformer = JSONValueTransformer.number(style: .decimal, locale: Locale(identifier: "en_US"))
         #expect(transformer.allowsReverseTransformation)
         #expect(try transformer.transformedValue(nil) == nil)
         #expect(try transformer.reverseTransformedValue(nil) == nil)

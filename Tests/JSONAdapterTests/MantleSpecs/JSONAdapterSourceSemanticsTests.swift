@@ -202,9 +202,9 @@ extension JSONAdapterSourceSemanticsTests {
             ["name": "name"]
         }
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "name" else { return nil }
-            return ValueTransformer(
+            return JSONValueTransformer(
                 forward: { value in
                     guard let value = MantleSpec.flattened(value) else { return "forward got nil" }
                     if value is NSNull { return "forward got NSNull" }
@@ -226,9 +226,9 @@ extension JSONAdapterSourceSemanticsTests {
             ["name": "name"]
         }
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "name" else { return nil }
-            return ValueTransformer(forward: { value in
+            return JSONValueTransformer(forward: { value in
                 (MantleSpec.flattened(value) as? String)?.uppercased()
             })
         }
@@ -242,9 +242,9 @@ extension JSONAdapterSourceSemanticsTests {
             ["keys": ["a", "b.c"]]
         }
 
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             guard key == "keys" else { return nil }
-            return ValueTransformer(forward: { value in
+            return JSONValueTransformer(forward: { value in
                 guard let dictionary = MantleSpec.flattened(value) as? [String: Any] else {
                     return "not a dictionary"
                 }

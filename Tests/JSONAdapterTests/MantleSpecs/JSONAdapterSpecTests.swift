@@ -29,7 +29,7 @@
 //  - "should not leak transformers": tests ARC lifetime of the transformer returned
 //    by the Objective-C runtime hook +transformerForModelPropertiesOfClass: (an
 //    `+NSDateJSONTransformer` class method added in a category); Swift's adapter has
-//    no per-class transformer hook, and `ValueTransformer` is a value type.
+//    no per-class transformer hook, and `JSONValueTransformer` is a value type.
 //
 //  Adapted:
 //  - "should fail to serialize if a JSON transformer errors": Mantle forces a string
@@ -346,8 +346,8 @@ struct JSONAdapterSpecTests {
 
             static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["url": "URL"] }
 
-            static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-                key == "url" ? ValueTransformer.named(.url) : nil
+            static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+                key == "url" ? JSONValueTransformer.named(.url) : nil
             }
         }
 

@@ -24,7 +24,7 @@ class MTLSubstitutingTestModel: JSONSerializing {
     /// `[NSDictionary mtl_identityPropertyMapWithModel:self]` — the class has no properties.
     class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { [:] }
 
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+    class func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
 
     /// `if (JSONDictionary[@"username"] == nil) return nil; else return MTLTestModel.class;`
     class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
@@ -48,7 +48,7 @@ final class MTLSubstitutedTestModel: MTLSubstitutingTestModel {
         MTLTestModel.jsonKeyPathsByPropertyKey
     }
 
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         MTLTestModel.jsonTransformer(forKey: key)
     }
 
@@ -76,7 +76,7 @@ class MTLURLModel: JSONSerializing {
         ["url": "URL"]
     }
 
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+    class func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
 }
 
 /// `@interface MTLURLSubclassModel : MTLURLModel`
@@ -92,9 +92,9 @@ final class MTLURLSubclassModel: MTLURLModel {
         super.jsonKeyPathsByPropertyKey.merging(["otherURL": "otherURL"]) { $1 }
     }
 
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         // Not provided transformer for self.url
-        key == "otherURL" ? ValueTransformer.named(.url) : nil
+        key == "otherURL" ? JSONValueTransformer.named(.url) : nil
     }
 }
 
@@ -111,7 +111,7 @@ class MTLUUIDModel: JSONSerializing {
         ["uuid": "UUID"]
     }
 
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+    class func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
 }
 
 /// `@interface MTLUUIDSubclassModel : MTLUUIDModel`
@@ -127,9 +127,9 @@ final class MTLUUIDSubclassModel: MTLUUIDModel {
         super.jsonKeyPathsByPropertyKey.merging(["otherUUID": "otherUUID"]) { $1 }
     }
 
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         // Not provided transformer for self.uuid
-        key == "otherUUID" ? ValueTransformer.named(.uuid) : nil
+        key == "otherUUID" ? JSONValueTransformer.named(.uuid) : nil
     }
 }
 
@@ -147,7 +147,7 @@ class MTLClassClusterModel: JSONSerializing {
         ["flavor": "flavor"]
     }
 
-    class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+    class func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
 
     class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
         switch MantleSpec.flattened(jsonDictionary["flavor"]) as? String {
@@ -176,9 +176,9 @@ final class MTLChocolateClassClusterModel: MTLClassClusterModel {
 
     /// `+bitternessJSONTransformer`: forward `[formatter numberFromString:string]`,
     /// reverse `[value description]`.
-    override class func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    override class func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         guard key == "bitterness" else { return super.jsonTransformer(forKey: key) }
-        return ValueTransformer(
+        return JSONValueTransformer(
             forward: { value in
                 (MantleSpec.flattened(value) as? String).flatMap { Int($0) }
             },

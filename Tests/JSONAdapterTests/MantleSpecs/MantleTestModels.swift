@@ -53,8 +53,8 @@ enum MTLTestTransformers {
     ///   reverse `^(NSNumber *num, ...) { return num.stringValue; }`
     /// `nil.integerValue` is 0, so a JSON null (handed to the transformer as nil)
     /// becomes 0.
-    static var count: ValueTransformer {
-        ValueTransformer(
+    static var count: JSONValueTransformer {
+        JSONValueTransformer(
             forward: { value in
                 guard let string = MantleSpec.flattened(value) as? String else { return 0 }
                 return Int(string.trimmingCharacters(in: .whitespaces)) ?? 0
@@ -103,7 +103,7 @@ struct MTLTestModel: JSONSerializing {
         ]
     }
 
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         key == "count" ? MTLTestTransformers.count : nil
     }
 
@@ -234,7 +234,7 @@ struct MTLMultiKeypathModel: JSONSerializing {
         ]
     }
 
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         switch key {
         case "range": rangeTransformer(location: "location", length: "length")
         case "nestedRange": rangeTransformer(location: "nested.location", length: "nested.length")
@@ -244,8 +244,8 @@ struct MTLMultiKeypathModel: JSONSerializing {
 
     /// `+rangeJSONTransformer` / `+nestedRangeJSONTransformer`: the value is a
     /// dictionary keyed by the (dotted) JSON key paths of the composite mapping.
-    private static func rangeTransformer(location: String, length: String) -> ValueTransformer {
-        ValueTransformer(
+    private static func rangeTransformer(location: String, length: String) -> JSONValueTransformer {
+        JSONValueTransformer(
             forward: { value in
                 let dictionary = MantleSpec.flattened(value) as? [String: Any] ?? [:]
                 return NSRange(
@@ -271,7 +271,7 @@ struct MTLRecursiveUserModel: JSONSerializing {
     }
 
     /// `+groupsJSONTransformer`
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         key == "groups" ? JSONAdapter.arrayTransformer(modelType: MTLRecursiveGroupModel.self) : nil
     }
 }
@@ -286,7 +286,7 @@ struct MTLRecursiveGroupModel: JSONSerializing {
     }
 
     /// `+ownerJSONTransformer` / `+usersJSONTransformer`
-    static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+    static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
         switch key {
         case "owner": JSONAdapter.dictionaryTransformer(modelType: MTLRecursiveUserModel.self)
         case "users": JSONAdapter.arrayTransformer(modelType: MTLRecursiveUserModel.self)

@@ -15,7 +15,7 @@ import MantleTestSupport
 // describe(@"dictionary transformer")
 @Suite("dictionary transformer")
 struct DictionaryTransformerTests {
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
     let model: MTLTestModel
     let jsonDictionary: [String: Any]
 
@@ -66,7 +66,7 @@ struct DictionaryTransformerTests {
 // describe(@"external representation array transformer")
 @Suite("external representation array transformer")
 struct ModelArrayTransformerTests {
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
     let models: [Any]
     let jsonDictionaries: [Any]
 

@@ -12,7 +12,7 @@
 //
 //  Mapping of names:
 //    MTLURLValueTransformerName / MTLUUIDValueTransformerName / MTLBooleanValueTransformerName
-//      -> ValueTransformer.named(.url) / .named(.uuid) / .named(.bool)
+//      -> JSONValueTransformer.named(.url) / .named(.uuid) / .named(.bool)
 //    mtl_arrayMappingTransformerWithTransformer:            -> .arrayMapping(_:)
 //    mtl_valueMappingTransformerWithDictionary:defaultValue:reverseDefaultValue:
 //                                                           -> .valueMapping(_:defaultValue:reverseDefaultValue:)
@@ -49,11 +49,11 @@ import MantleTestSupport
 // describe(@"The URL transformer")
 @Suite("The URL transformer")
 struct URLTransformerTests {
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
 
     // beforeEach: transformer is registered and allows reverse transformation
     init() throws {
-        transformer = try #require(ValueTransformer.named(.url))
+        transformer = try #require(JSONValueTransformer.named(.url))
         #expect(transformer.allowsReverseTransformation)
     }
 
@@ -88,10 +88,10 @@ struct URLTransformerTests {
 // describe(@"The UUID transformer")
 @Suite("The UUID transformer")
 struct UUIDTransformerTests {
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
 
     init() throws {
-        transformer = try #require(ValueTransformer.named(.uuid))
+        transformer = try #require(JSONValueTransformer.named(.uuid))
         #expect(transformer.allowsReverseTransformation)
     }
 
@@ -116,10 +116,10 @@ struct UUIDTransformerTests {
 // describe(@"The number transformer") — MTLBooleanValueTransformerName
 @Suite("The Boolean transformer")
 struct BoolTransformerTests {
-    let transformer: ValueTransformer
+    let transformer: JSONValueTransformer
 
     init() throws {
-        transformer = try #require(ValueTransformer.named(.bool))
+        transformer = try #require(JSONValueTransformer.named(.bool))
         #expect(transformer.allowsReverseTransformation)
     }
 
@@ -171,16 +171,16 @@ struct BoolTransformerTests {
 struct TransformerRegistryTests {
     @Test("a registered transformer can be looked up by name; an unknown name gives nil")
     func registerAndLookUp() throws {
-        let name: ValueTransformer.Name = "MantleSpec.PredefinedTransformerTests.uppercase"
-        ValueTransformer.register(
-            ValueTransformer(forward: { ($0 as? String)?.uppercased() }),
+        let name: JSONValueTransformer.Name = "MantleSpec.PredefinedTransformerTests.uppercase"
+        JSONValueTransformer.register(
+            JSONValueTransformer(forward: { ($0 as? String)?.uppercased() }),
             forName: name)
 
-        let found = try #require(ValueTransformer.named(name))
+        let found = try #require(JSONValueTransformer.named(name))
         #expect(try found.transformedValue("mantle") as? String == "MANTLE")
         #expect(!found.allowsReverseTransformation)
 
-        #expect(ValueTransformer.named("MantleSpec.PredefinedTransformerTests.never-registered") == nil)
+        #expect(JSONValueTransformer.named("MantleSpec.PredefinedTransformerTests.never-registered") == nil)
     }
 }
 
@@ -193,11 +193,11 @@ struct ArrayMappingTransformerTests {
     // describe(@"when called with a reversible transformer")
     @Suite("when called with a reversible transformer")
     struct Reversible {
-        let transformer: ValueTransformer
+        let transformer: JSONValueTransformer
 
         init() throws {
-            let appliedTransformer = try #require(ValueTransformer.named(.url))
-            transformer = ValueTransformer.arrayMapping(appliedTransformer)
+            let appliedTransformer = try #require(JSONValueTransformer.named(.url))
+            transformer = JSONValueTransformer.arrayMapping(appliedTransformer)
         }
 
         // it(@"should allow reverse transformation")
@@ -268,7 +268,7 @@ struct ArrayMappingTransformerTests {
     // describe(@"when called with a non-reversible transformer")
     @Suite("when called with a non-reversible transformer")
     struct NonReversible {
-        let transformer = ValueTransformer.arrayMapping(ValueTransformer(forward: { value in
+        let transformer = JSONValueTransformer.arrayMapping(JSONValueTransformer(forward: { value in
             (value as? String).flatMap { URL(string: $0) }
         }))
 
@@ -287,7 +287,7 @@ struct ArrayMappingTransformerTests {
         // Mantle source: "if (transformedValue == nil) continue;"
         @Test("elements transformed to nil are left out")
         func nilElementsDropped() throws {
-            let dropping = ValueTransformer.arrayMapping(ValueTransformer(forward: { value in
+            let dropping = JSONValueTransformer.arrayMapping(JSONValueTransformer(forward: { value in
                 (value as? String) == "drop" ? nil : value
             }))
             let result = try #require(try dropping.transformedValue(["a", "drop", "b"]) as? [String])
@@ -311,7 +311,7 @@ struct ValueMappingTransformerTests {
         ]
     }
 
-    let transformer = ValueTransformer.valueMapping(Self.dictionary)
+    let transformer = JSONValueTransformer.valueMapping(Self.dictionary)
 
     // it(@"should transform enum values into strings")
     @Test("should transform enum values into strings")
@@ -334,7 +334,7 @@ struct ValueMappingTransformerTests {
     // describe(@"default values")
     @Suite("default values")
     struct DefaultValues {
-        let transformer = ValueTransformer.valueMapping(
+        let transformer = JSONValueTransformer.valueMapping(
             ValueMappingTransformerTests.dictionary,
             defaultValue: MTLPredefinedTransformerAdditionsSpecEnum.default,
             reverseDefaultValue: "default")
@@ -371,7 +371,7 @@ struct ValueMappingTransformerTests {
     // direction finds NSNull as a key like any other.
     @Test("nil input is looked up under the NSNull key")
     func nilLooksUpNSNull() throws {
-        let transformer = ValueTransformer.valueMapping([
+        let transformer = JSONValueTransformer.valueMapping([
             NSNull(): "none",
             "a": "first",
         ])
@@ -386,7 +386,7 @@ struct ValueMappingTransformerTests {
 
 @Suite("validating transformer")
 struct ValidatingTransformerTests {
-    let transformer = ValueTransformer.validating(String.self)
+    let transformer = JSONValueTransformer.validating(String.self)
 
     // Mantle source: built with transformerUsingForwardBlock: only.
     @Test("is one-way")
@@ -412,7 +412,7 @@ struct ValidatingTransformerTests {
 
     @Test("works for other types")
     func otherTypes() throws {
-        let urlValidator = ValueTransformer.validating(URL.self)
+        let urlValidator = JSONValueTransformer.validating(URL.self)
         #expect(try urlValidator.transformedValue(URL(string: "http://github.com")) as? URL == URL(string: "http://github.com"))
         #expect(throws: TransformerError.self) { _ = try urlValidator.transformedValue("http://github.com") }
     }

@@ -386,8 +386,8 @@ extension LeniencyTests {
     struct Transformed: JSONSerializing {
         var code = 0
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            ValueTransformer(forward: { (text: String) -> Int in
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(forward: { (text: String) -> Int in
                 guard let value = Int(text, radix: 16) else { throw TransformerError.invalidInput(text, expected: "hexadecimal") }
                 return value
             })

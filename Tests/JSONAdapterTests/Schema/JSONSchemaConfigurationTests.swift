@@ -103,8 +103,8 @@ struct JSONSchemaConfigurationTests {
     struct NotJSONSchema: JSONSerializing {
         var value = 0
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["value": "value"]
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
-            ValueTransformer(forward: { (number: Int) -> Int? in number }).withJSONSchema(["const": Date()])
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(forward: { (number: Int) -> Int? in number }).withJSONSchema(["const": Date()])
         }
     }
 

@@ -210,14 +210,14 @@ extension JSONSchemaTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
             "geo": "geo", "color": "color", "secret": "secret", "anything": "anything",
         ]
-        static func jsonTransformer(forKey key: String) -> ValueTransformer? {
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
             switch key {
             case "color":
-                ValueTransformer(forward: { (text: String) -> Int? in Int(text.dropFirst(), radix: 16) },
+                JSONValueTransformer(forward: { (text: String) -> Int? in Int(text.dropFirst(), radix: 16) },
                                  reverse: { (color: Int) -> String? in "#" + String(color, radix: 16) })
                     .withJSONSchema(["type": "string", "pattern": "^#[0-9a-fA-F]{1,6}$"])
             case "secret":
-                ValueTransformer(forward: { (text: String) -> String? in String(text.reversed()) },
+                JSONValueTransformer(forward: { (text: String) -> String? in String(text.reversed()) },
                                  reverse: { (text: String) -> String? in String(text.reversed()) })
             default: nil
             }

@@ -189,7 +189,7 @@ struct JSONSchemaTests {
 
     static let opaqueCases: [(key: String, schema: String)] = [
         ("color", ##"{"pattern":"^#[0-9a-fA-F]{1,6}$","type":"string"}"##),
-        ("secret", ##"{"$comment":"Mapped by a transformer that states no JSON Schema (ValueTransformer.withJSONSchema(_:)): any value."}"##),
+        ("secret", ##"{"$comment":"Mapped by a transformer that states no JSON Schema (JSONValueTransformer.withJSONSchema(_:)): any value."}"##),
         ("geo", ##"{"$comment":"Geo maps through its own Codable conformance, which a schema cannot follow: any value."}"##),
         ("anything", "{}"),
     ]

@@ -209,7 +209,7 @@ enum MessageCluster {
             ["id": "id", "sender": "from", "kind": "type"]
         }
 
-        class func jsonTransformer(forKey key: String) -> ValueTransformer? { nil }
+        class func jsonTransformer(forKey key: String) -> JSONValueTransformer? { nil }
 
         class func classForParsing(jsonDictionary: [String: Any]) -> (any JSONSerializing.Type)? {
             switch jsonDictionary["type"] as? String {

@@ -51,27 +51,6 @@ struct ErrorMessageTests {
         #expect(unknown.description == "User.nmae: no settable property with this key")
     }
 
-    @Test("a TransformerError fills expected and found from its input")
-    func transformerError() throws {
-        let url = try #require(ValueTransformer.named(.url))
-        let error = try #require(throws: TransformerError.self) { _ = try url.transformedValue(3) }
-        #expect(error.code == .invalidInput && error.found == "number 3")
-        #expect(error.description == "expected \(error.expected ?? "?"), found number 3")
-        let oneWay = ValueTransformer(forward: { $0 })
-        let reverse = try #require(throws: TransformerError.self) { _ = try oneWay.reverseTransformedValue("x") }
-        #expect(reverse.found == nil)
-        #expect(reverse.description == "the transformer does not allow reverse transformation")
-    }
-
-    @Test("an array transformer's error keeps the element's error as the underlying error")
-    func arrayTransformerError() throws {
-        let urls = ValueTransformer.arrayMapping(try #require(ValueTransformer.named(.url)))
-        let error = try #require(throws: TransformerError.self) { _ = try urls.transformedValue(["https://a.b", 3]) }
-        let element = try #require(error.underlyingError as? TransformerError)
-        #expect(element.found == "number 3")
-        #expect(error.expected == "an array of \(element.expected ?? "?")" && error.found == "array of 2")
-    }
-
     @Test("an ArchiveError names the model and the archive path, and fills the versions of version codes")
     func archiveError() {
         let mismatch = ArchiveError(code: .typeMismatch, archivePath: "owner.repositories[2].stars", propertyKey: "stars",

@@ -1,9 +1,9 @@
 //
 //  NumericConversionTests.swift
-//  Issue 9, item 7: every numeric type (Int128, UInt128 and Float16 included)
-//  converts to and from every other exactly; typed transformer closures get
-//  numbers converted to their parameter type (item 8); `Int??` holding
-//  `.some(nil)` survives `init(dictionary: dictionaryValue)`.
+//  Every numeric type (Int128, UInt128 and Float16 included) converts to and
+//  from every other exactly; `Int??` holding `.some(nil)` survives
+//  `init(dictionary: dictionaryValue)`. (Typed transformer closures:
+//  JSONAdapterTests' TransformerErrorTests.)
 //
 
 import Foundation
@@ -111,28 +111,6 @@ struct NumericConversionTests {
         #expect(NumberValue(integerText: "1.5") == nil)
         #expect(NumberValue(integerText: "-") == nil)
         #expect(NumberValue(integerText: "") == nil)
-    }
-
-    @Test("typed closures get any number converted exactly to their parameter type", arguments: [
-        1_372_701_600 as any Sendable, NSNumber(value: 1_372_701_600), Int64(1_372_701_600), 1_372_701_600.0,
-        UInt32(1_372_701_600), Decimal(1_372_701_600),
-    ])
-    func typedClosureNumbers(input: any Sendable) throws {
-        let toDouble = ValueTransformer(forward: { (seconds: Double) in Date(timeIntervalSince1970: seconds) })
-        #expect(try toDouble.transformedValue(input) as? Date == Date(timeIntervalSince1970: 1_372_701_600))
-        let toInt64 = ValueTransformer(forward: { (value: Int64) in value + 1 })
-        #expect(try toInt64.transformedValue(input) as? Int64 == 1_372_701_601)
-        let toInt8 = ValueTransformer(forward: { (value: Int8) in value })
-        #expect(throws: TransformerError.self) { try toInt8.transformedValue(input) }
-    }
-
-    @Test("typed numeric closures refuse fractions, booleans and non-numbers", arguments: [
-        1.5 as any Sendable, true, NSNumber(value: true), "1", NSNull(),
-    ])
-    func typedClosureRefusals(input: any Sendable) throws {
-        let toInt = ValueTransformer(forward: { (value: Int) in value })
-        let error = try #require(throws: TransformerError.self) { try toInt.transformedValue(input) }
-        #expect(error.code == .invalidInput)
     }
 
     @Test("Int?? holding .some(nil) survives init(dictionary: dictionaryValue)", arguments: [

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ValueTransformer {
+extension JSONValueTransformer {
     /// The JSON Schema of the JSON values the forward direction takes, as
     /// ``withJSONSchema(_:)`` stated it, or `nil` when none was stated (or
     /// the one given was not JSON).
@@ -19,7 +19,7 @@ extension ValueTransformer {
     /// JSON object: dictionaries, arrays, strings, numbers, booleans, `NSNull`).
     ///
     /// ```swift
-    /// static let hexColor = ValueTransformer(forward: { (text: String) in Color(hex: text) },
+    /// static let hexColor = JSONValueTransformer(forward: { (text: String) in Color(hex: text) },
     ///                                        reverse: { (color: Color) in color.hex })
     ///     .withJSONSchema(["type": "string", "pattern": "^#[0-9a-f]{6}$"])
     /// ```
@@ -30,7 +30,7 @@ extension ValueTransformer {
     /// problem, which makes the schema of a model using the transformer fail
     /// with `JSONAdapterError.Code.invalidJSONMapping` rather than be guessed.
     /// ``inverted`` states none (its JSON side is the other one).
-    public func withJSONSchema(_ schema: [String: Any]) -> ValueTransformer {
+    public func withJSONSchema(_ schema: [String: Any]) -> JSONValueTransformer {
         var copy = self
         copy.statedJSONSchema = StatedJSONSchema(schema)
         return copy

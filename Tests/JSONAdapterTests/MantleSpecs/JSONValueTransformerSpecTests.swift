@@ -12,12 +12,12 @@
 //  Skipped, because they cannot apply to the Swift API:
 //  - nothing from these two specs. (MTLValueTransformerInversionAdditionsSpec's
 //    TestTransformer is an NSValueTransformer subclass; the port builds the same
-//    constant-returning transformer with `ValueTransformer(forward:reverse:)`.)
+//    constant-returning transformer with `JSONValueTransformer(forward:reverse:)`.)
 //
 
 import Foundation
 import Testing
-@testable import MantleCore
+@testable import JSONAdapter
 import MantleTestSupport
 
 @Suite("MTLValueTransformerSpec")
@@ -26,7 +26,7 @@ struct ValueTransformerSpecTests {
     // it(@"should return a forward transformer with a block")
     @Test("should return a forward transformer with a block")
     func forwardTransformer() throws {
-        let transformer = ValueTransformer(forward: { value in
+        let transformer = JSONValueTransformer(forward: { value in
             (value as? String).map { $0 + "bar" }
         })
 
@@ -40,7 +40,7 @@ struct ValueTransformerSpecTests {
     // MTLValueTransformer does not implement -reverseTransformedValue:).
     @Test("a forward transformer throws notReversible when reverse transforming")
     func forwardTransformerIsNotReversible() throws {
-        let transformer = ValueTransformer(forward: { value in
+        let transformer = JSONValueTransformer(forward: { value in
             (value as? String).map { $0 + "bar" }
         })
 
@@ -53,7 +53,7 @@ struct ValueTransformerSpecTests {
     // it(@"should return a reversible transformer with a block")
     @Test("should return a reversible transformer with a block")
     func reversibleTransformer() throws {
-        let transformer = ValueTransformer(reversible: { value in
+        let transformer = JSONValueTransformer(reversible: { value in
             (value as? String).map { $0 + "bar" }
         })
 
@@ -66,7 +66,7 @@ struct ValueTransformerSpecTests {
     // it(@"should return a reversible transformer with forward and reverse blocks")
     @Test("should return a reversible transformer with forward and reverse blocks")
     func forwardAndReverseTransformer() throws {
-        let transformer = ValueTransformer(
+        let transformer = JSONValueTransformer(
             forward: { value in
                 (value as? String).map { $0 + "bar" }
             },
@@ -85,7 +85,7 @@ struct ValueTransformerSpecTests {
     @Test("errors thrown by the blocks propagate from both directions")
     func blockErrorsPropagate() throws {
         struct BlockError: Error, Equatable {}
-        let transformer = ValueTransformer(
+        let transformer = JSONValueTransformer(
             forward: { _ in throw BlockError() },
             reverse: { _ in throw BlockError() })
 
@@ -98,7 +98,7 @@ struct ValueTransformerSpecTests {
 struct ValueTransformerInversionSpecTests {
 
     /// `TestTransformer`: reversible, always returns @"forward" / @"reverse".
-    let transformer = ValueTransformer(
+    let transformer = JSONValueTransformer(
         forward: { _ in "forward" },
         reverse: { _ in "reverse" })
 
@@ -133,7 +133,7 @@ struct ValueTransformerInversionSpecTests {
     // so errors surface through it.
     @Test("an inverted error-handling transformer surfaces errors in both directions")
     func invertedSurfacesErrors() throws {
-        let url = try #require(ValueTransformer.named(.url))
+        let url = try #require(JSONValueTransformer.named(.url))
         let inverted = url.inverted
 
         // forward of the inverted transformer is the URL -> String direction
@@ -148,7 +148,7 @@ struct ValueTransformerInversionSpecTests {
     // the inverted transformer's forward direction (the original's reverse) throws.
     @Test("inverting a one-way transformer throws notReversible when used forward")
     func invertOneWay() throws {
-        let oneWay = ValueTransformer(forward: { _ in "forward" })
+        let oneWay = JSONValueTransformer(forward: { _ in "forward" })
         let inverted = oneWay.inverted
 
         let error = try #require(caught(TransformerError.self) {

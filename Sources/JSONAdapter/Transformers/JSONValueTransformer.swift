@@ -4,13 +4,13 @@ import Foundation
 /// another and, optionally, back (Mantle's `MTLValueTransformer`).
 ///
 /// ```swift
-/// let url = ValueTransformer(forward: { (string: String) in URL(string: string) },
+/// let url = JSONValueTransformer(forward: { (string: String) in URL(string: string) },
 ///                            reverse: { (url: URL) in url.absoluteString })
 /// ```
 ///
 /// Transformers are values: they can be stored in statics, registered by
 /// ``Name`` (``register(_:forName:)``) and shared between threads.
-public struct ValueTransformer: Sendable {
+public struct JSONValueTransformer: Sendable {
     /// The forward transformation.
     private let forward: @Sendable (Any?) throws -> Any?
     /// The reverse transformation, if any.
@@ -101,12 +101,12 @@ public struct ValueTransformer: Sendable {
     /// Inverting a one-way transformer gives one whose forward direction throws
     /// ``TransformerError/Code/notReversible``, and whose reverse direction is
     /// the original forward one.
-    public var inverted: ValueTransformer {
+    public var inverted: JSONValueTransformer {
         let forward = self.forward
         guard let reverse else {
-            return ValueTransformer(forward: { value in throw TransformerError(code: .notReversible, inputValue: value) },
+            return JSONValueTransformer(forward: { value in throw TransformerError(code: .notReversible, inputValue: value) },
                                     reverse: forward)
         }
-        return ValueTransformer(forward: reverse, reverse: forward)
+        return JSONValueTransformer(forward: reverse, reverse: forward)
     }
 }

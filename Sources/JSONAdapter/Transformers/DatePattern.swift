@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fixed-width `DateFormatter` pattern compiled into a direct parser and
-/// writer, for ``ValueTransformer/date(format:locale:timeZone:)``.
+/// writer, for ``JSONValueTransformer/date(format:locale:timeZone:)``.
 ///
 /// `DateFormatter` clones an ICU formatter per call on Linux and is the
 /// largest cost of decoding date-heavy JSON (Twitter's

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An error from a ``ValueTransformer``.
+/// An error from a ``JSONValueTransformer``.
 ///
 /// Its fields are those of every error of the package (``expected``,
 /// ``found``, ``detail``, ``underlyingError``; a transformer does not know the

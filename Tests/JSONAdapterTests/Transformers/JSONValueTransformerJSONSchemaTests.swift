@@ -6,9 +6,9 @@
 
 import Foundation
 import Testing
-@testable import MantleCore
+@testable import JSONAdapter
 
-@Suite("ValueTransformer JSON Schema")
+@Suite("JSONValueTransformer JSON Schema")
 struct ValueTransformerJSONSchemaTests {
     /// A schema as sorted JSON text, to compare.
     static func text(_ schema: [String: Any]?) -> String? {
@@ -18,7 +18,7 @@ struct ValueTransformerJSONSchemaTests {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static let hex = ValueTransformer(forward: { (text: String) -> Int? in Int(text, radix: 16) },
+    static let hex = JSONValueTransformer(forward: { (text: String) -> Int? in Int(text, radix: 16) },
                                       reverse: { (number: Int) -> String? in String(number, radix: 16) })
 
     @Test("withJSONSchema states a copy of the schema and leaves the transformation alone")
@@ -41,7 +41,7 @@ struct ValueTransformerJSONSchemaTests {
         #expect(stated.statedJSONSchema?.problem?.contains("not a JSON object") == true)
     }
 
-    static var predefined: [(name: String, transformer: ValueTransformer, schema: String?)] {
+    static var predefined: [(name: String, transformer: JSONValueTransformer, schema: String?)] {
         [
             ("url", .url, #"{"format":"uri","minLength":1,"type":"string"}"#),
             ("uuid", .uuid, #"{"format":"uuid","pattern":"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$","type":"string"}"#),

@@ -1,13 +1,13 @@
-//  The compiled date patterns behind `ValueTransformer.date(format:)`: every
+//  The compiled date patterns behind `JSONValueTransformer.date(format:)`: every
 //  date the fast parser returns, and every string the fast writer returns,
 //  must be exactly what DateFormatter gives; anything else must be declined.
 
 import Foundation
 import Testing
 import MantleTestSupport
-@testable import MantleCore
+@testable import JSONAdapter
 
-/// A DateFormatter configured as `ValueTransformer.date(format:)` configures one.
+/// A DateFormatter configured as `JSONValueTransformer.date(format:)` configures one.
 private func referenceFormatter(_ format: String, _ timeZone: TimeZone) -> DateFormatter {
     let formatter = DateFormatter()
     formatter.dateFormat = format
@@ -83,7 +83,7 @@ struct DatePatternTests {
         }
         // Through the transformer, the result is DateFormatter's in every case
         // (a string DateFormatter rejects is an error).
-        let transformed = (try? ValueTransformer.date(format: format).transformedValue(text)) as? Date
+        let transformed = (try? JSONValueTransformer.date(format: format).transformedValue(text)) as? Date
         #expect(transformed == referenceFormatter(format, utc).date(from: text))
     }
 

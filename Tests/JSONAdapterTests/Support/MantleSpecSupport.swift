@@ -4,22 +4,22 @@
 //  MTLValueTransformerSpec, MTLValueTransformerInversionAdditionsSpec,
 //  MTLPredefinedTransformerAdditionsSpec).
 //
-//  Everything lives in the `MantleSpec` namespace, in the test-support target
-//  that MantleCoreTests and JSONAdapterTests share.
+//  Everything lives in the `MantleSpec` namespace.
 //
 
 import Foundation
 import Testing
-import MantleCore
+import JSONAdapter
+import MantleTestSupport
 
-package enum MantleSpec {
+enum MantleSpec {
 
     /// The Swift counterpart of Mantle's shared example `MTLTransformerErrorExamples`:
     /// transforming `invalidInput` (and reverse transforming `invalidReverseInput`
     /// if the transformer is reversible) throws a `TransformerError` with code
     /// `.invalidInput` whose `inputValue` is the offending value.
-    package static func expectTransformerErrors(
-        _ transformer: ValueTransformer,
+    static func expectTransformerErrors(
+        _ transformer: JSONValueTransformer,
         invalidInput: Any,
         invalidReverseInput: Any,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -43,7 +43,7 @@ package enum MantleSpec {
     // MARK: Comparing JSON values
 
     /// Unwraps any level of `Optional` hidden inside an `Any`.
-    package static func flattened(_ value: Any?) -> Any? {
+    static func flattened(_ value: Any?) -> Any? {
         guard let value else { return nil }
         let mirror = Mirror(reflecting: value)
         if mirror.displayStyle == .optional {
@@ -55,7 +55,7 @@ package enum MantleSpec {
 
     /// Numeric value of a JSON number (Swift integer / floating point types,
     /// Bool, or NSNumber), compared by value like `-[NSNumber isEqual:]`.
-    package static func numericValue(_ value: Any) -> Double? {
+    static func numericValue(_ value: Any) -> Double? {
         switch value {
         case let v as Int: return Double(v)
         case let v as Int8: return Double(v)
@@ -99,7 +99,7 @@ package enum MantleSpec {
     /// as used by Mantle's specs: NSNull equals only NSNull, numbers compare by value,
     /// dictionaries and arrays compare element-wise, anything else compares through
     /// `AnyHashable` (URL, UUID, Date, models, ...). A nil on one side equals only nil.
-    package static func jsonEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
+    static func jsonEqual(_ lhs: Any?, _ rhs: Any?) -> Bool {
         let l = flattened(lhs), r = flattened(rhs)
         guard let l, let r else { return l == nil && r == nil }
 

@@ -7,20 +7,20 @@ struct TypeTransformerRegistry: Sendable {
     static let shared = LockedState(TypeTransformerRegistry())
 
     /// Registered transformers by type.
-    private var transformers: [ObjectIdentifier: ValueTransformer] = [:]
+    private var transformers: [ObjectIdentifier: JSONValueTransformer] = [:]
     /// Counts changes, so that mappings compiled before one can be told apart:
     /// a mapping compiled at an older generation may hold a transformer that
     /// is no longer registered.
     private(set) var generation = 0
 
     /// Registers (or, with `nil`, removes) the transformer for `type`.
-    mutating func set(_ transformer: ValueTransformer?, for type: Any.Type) {
+    mutating func set(_ transformer: JSONValueTransformer?, for type: Any.Type) {
         transformers[ObjectIdentifier(type)] = transformer
         generation += 1
     }
 
     /// The transformer registered for exactly `type`.
-    func transformer(for type: Any.Type) -> ValueTransformer? {
+    func transformer(for type: Any.Type) -> JSONValueTransformer? {
         transformers[ObjectIdentifier(type)]
     }
 }

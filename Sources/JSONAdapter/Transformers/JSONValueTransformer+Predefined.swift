@@ -7,11 +7,11 @@ import Foundation
 // `validating(_:)` (whose JSON side is whatever its type is) and an
 // `arrayMapping(_:)` of a transformer that states none.
 
-extension ValueTransformer {
+extension JSONValueTransformer {
     /// `String` ↔ `URL`, read with `URL(string:)` (current Foundation
     /// percent-encodes characters a URL cannot hold, such as `é` and spaces).
     /// A string `URL(string:)` refuses, and `""`, throw.
-    public static let url = ValueTransformer(
+    public static let url = JSONValueTransformer(
         forward: { (string: String) -> URL? in
             guard !string.isEmpty else { return nil }
             return URL(string: string)
@@ -20,14 +20,14 @@ extension ValueTransformer {
         .withJSONSchema(StandardJSONSchemas.url)
 
     /// `String` ↔ `UUID`. A string that is not a UUID throws.
-    public static let uuid = ValueTransformer(
+    public static let uuid = JSONValueTransformer(
         forward: { (string: String) -> UUID? in UUID(uuidString: string) },
         reverse: { (uuid: UUID) -> String? in uuid.uuidString })
         .withJSONSchema(StandardJSONSchemas.uuid)
 
     /// JSON booleans and numbers → `Bool` (non-zero is `true`), in both
     /// directions (Mantle's `MTLBooleanValueTransformerName`).
-    public static let bool = ValueTransformer(reversible: { value in
+    public static let bool = JSONValueTransformer(reversible: { value in
         guard let value = flattenedOptional(value) else { return nil }
         if let bool = ValueConversion.exactBool(from: value) { return bool }
         if let number = NumberValue(value) { return number != .signed(0) && number != .floating(0) }
@@ -41,9 +41,9 @@ extension ValueTransformer {
     /// `defaultValue`; a reverse input equal to no value gives `reverseDefaultValue`.
     public static func valueMapping(_ mapping: [AnyHashable: Any],
                                     defaultValue: Any? = nil,
-                                    reverseDefaultValue: Any? = nil) -> ValueTransformer {
+                                    reverseDefaultValue: Any? = nil) -> JSONValueTransformer {
         let box = UncheckedSendable((mapping, defaultValue, reverseDefaultValue))
-        return ValueTransformer(
+        return JSONValueTransformer(
             forward: { value in
                 let (mapping, defaultValue, _) = box.value
                 guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else {
@@ -74,15 +74,15 @@ extension ValueTransformer {
     /// throws ``TransformerError/Code/invalidInput`` with the whole array as input.
     /// It states the schema of an array of what `element` states (and
     /// nulls), when `element` states one.
-    public static func arrayMapping(_ element: ValueTransformer) -> ValueTransformer {
+    public static func arrayMapping(_ element: JSONValueTransformer) -> JSONValueTransformer {
         let forward: @Sendable (Any?) throws -> Any? = {
             try mapArray($0, reportingWholeArray: true, element.transformedValue)
         }
         let mapping = element.allowsReverseTransformation
-            ? ValueTransformer(forward: forward, reverse: {
+            ? JSONValueTransformer(forward: forward, reverse: {
                 try mapArray($0, reportingWholeArray: true, element.reverseTransformedValue)
             })
-            : ValueTransformer(forward: forward)
+            : JSONValueTransformer(forward: forward)
         guard let elementSchema = element.jsonSchema else { return mapping }
         return mapping.withJSONSchema(["type": "array", "items": ["anyOf": [elementSchema, ["type": "null"]]]])
     }
@@ -119,9 +119,9 @@ extension ValueTransformer {
 
     /// Passes values of `type` (and `nil`) through unchanged and throws for
     /// anything else; one-way, as Mantle's `mtl_validatingTransformerForClass:`.
-    public static func validating(_ type: Any.Type) -> ValueTransformer {
+    public static func validating(_ type: Any.Type) -> JSONValueTransformer {
         let box = UncheckedSendable(type)
-        return ValueTransformer(forward: { value in
+        return JSONValueTransformer(forward: { value in
             guard let value = flattenedOptional(value) else { return nil }
             guard isInstance(value, of: box.value) else {
                 throw TransformerError.invalidInput(value, expected: ValueDescription.typeName(box.value))
@@ -141,7 +141,7 @@ extension ValueTransformer {
     /// cannot handle exactly goes to the `DateFormatter`.
     public static func date(format: String, locale: Locale = Locale(identifier: "en_US_POSIX"),
                             timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
-    ) -> ValueTransformer {
+    ) -> JSONValueTransformer {
         let dateFormatter = DateFormatter()
         dateFormatter.dateFormat = format
         dateFormatter.locale = locale
@@ -150,7 +150,7 @@ extension ValueTransformer {
         // `DateFormatter` is not thread-safe: every use holds the lock.
         let formatter = LockedState(dateFormatter)
         let pattern = DatePattern(format: format, locale: locale, timeZone: timeZone)
-        return ValueTransformer(
+        return JSONValueTransformer(
             forward: { (string: String) -> Date? in
                 pattern?.date(from: string) ?? formatter.withLock { $0.date(from: string) }
             },
@@ -163,13 +163,13 @@ extension ValueTransformer {
     /// `String` ↔ number with a `NumberFormatter` style (Mantle's
     /// `mtl_numberTransformerWithNumberStyle:locale:`). Numbers come out as `NSNumber`.
     public static func number(style: NumberFormatter.Style,
-                              locale: Locale = Locale(identifier: "en_US_POSIX")) -> ValueTransformer {
+                              locale: Locale = Locale(identifier: "en_US_POSIX")) -> JSONValueTransformer {
         let numberFormatter = NumberFormatter()
         numberFormatter.numberStyle = style
         numberFormatter.locale = locale
         // `NumberFormatter` is not thread-safe: every use holds the lock.
         let formatter = LockedState(numberFormatter)
-        return ValueTransformer(
+        return JSONValueTransformer(
             forward: { (string: String) -> NSNumber? in formatter.withLock { $0.number(from: string) } },
             reverse: { value in
                 guard let value = flattenedOptional(value) else { return nil }

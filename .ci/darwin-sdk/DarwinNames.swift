@@ -1,0 +1,311 @@
+// DarwinNames: the names Apple's SDK modules export and Linux's Foundation does not, for the
+// Linux CI (`.ci/check-darwin-names`). The package, its examples and its tests are built with this
+// module imported implicitly into every file, as an app file on an Apple platform imports
+// Foundation, SwiftUI, Combine or SwiftData beside this package: a public name of the package
+// that is also one of these makes every unqualified use ambiguous, and fails the build here as
+// it would there.
+//
+// Two kinds of declarations:
+// - Foundation's `ValueTransformer` and `NSValueTransformerName` with Darwin's shape (module
+//   DarwinFoundation, re-exported), so that the code the package compiles under
+//   `canImport(ObjectiveC) || MANTLE_SIMULATED_DARWIN` is built and tested here.
+// - Every other name as an empty declaration of the same kind: only its name matters. The list,
+//   with the module and the evidence for each, is `names.tsv` beside this file; `generate.py`
+//   writes the part of this file below the marker from it.
+
+@_exported import DarwinFoundation
+
+/// Darwin imports `+[NSValueTransformer valueTransformerForName:]` as the factory initializer
+/// `ValueTransformer(forName:)`, which returns the registered instance. Swift cannot declare a
+/// factory initializer, so the simulation declares a function of that name in this module (in
+/// the class's own module it would be a redeclaration): a call `ValueTransformer(forName: name)`
+/// compiles against both, with the same result.
+public func ValueTransformer(forName name: NSValueTransformerName) -> ValueTransformer? {
+    registeredValueTransformer(forName: name)
+}
+
+// MARK: Names only (generated from names.tsv by generate.py; do not edit below this line)
+public struct AsyncCharacterSequence {}  // Foundation
+public struct AsyncLineSequence {}  // Foundation
+public struct AsyncUnicodeScalarSequence {}  // Foundation
+public protocol CustomLocalizedStringResourceConvertible {}  // Foundation
+open class DateComponentsFormatter {}  // Foundation
+open class DistributedNotificationCenter {}  // Foundation
+public typealias ErrorPointer = Never  // Foundation
+public struct ErrorUserInfoKey {}  // Foundation
+open class FileWrapper {}  // Foundation
+public struct HTTPCookieStringPolicy {}  // Foundation
+public enum InflectionConcept {}  // Foundation
+public struct InlinePresentationIntent {}  // Foundation
+open class ListFormatter {}  // Foundation
+public struct LocalizedStringResource {}  // Foundation
+public struct MachError {}  // Foundation
+public struct MeasurementFormatUnitUsage {}  // Foundation
+open class MeasurementFormatter {}  // Foundation
+open class MessagePort {}  // Foundation
+public typealias MutableURLRequest = Never  // Foundation
+open class NetService {}  // Foundation
+open class NetServiceBrowser {}  // Foundation
+public protocol NetServiceBrowserDelegate {}  // Foundation
+public protocol NetServiceDelegate {}  // Foundation
+public protocol ObjectiveCConvertibleAttributedStringKey {}  // Foundation
+public struct PredicateCodableConfiguration {}  // Foundation
+public protocol PredicateCodableKeyPathProviding {}  // Foundation
+public struct PresentationIntent {}  // Foundation
+open class RelativeDateTimeFormatter {}  // Foundation
+public struct StringEncodingDetectionOptionsKey {}  // Foundation
+public struct TermOfAddress {}  // Foundation
+public struct URLFileProtection {}  // Foundation
+public struct URLResource {}  // Foundation
+public struct URLThumbnailDictionaryItem {}  // Foundation
+public struct URLUbiquitousItemDownloadingStatus {}  // Foundation
+public struct URLUbiquitousSharedItemPermissions {}  // Foundation
+public struct URLUbiquitousSharedItemRole {}  // Foundation
+open class UndoManager {}  // Foundation
+open class AnyCancellable {}  // Combine
+public struct AnyPublisher {}  // Combine
+public struct AnySubscriber {}  // Combine
+public struct AsyncPublisher {}  // Combine
+public struct AsyncThrowingPublisher {}  // Combine
+public protocol Cancellable {}  // Combine
+public struct CombineIdentifier {}  // Combine
+public protocol ConnectablePublisher {}  // Combine
+open class CurrentValueSubject {}  // Combine
+public protocol CustomCombineIdentifierConvertible {}  // Combine
+public struct Deferred {}  // Combine
+public struct Empty {}  // Combine
+public struct Fail {}  // Combine
+open class Future {}  // Combine
+public struct ImmediateScheduler {}  // Combine
+public struct Just {}  // Combine
+public protocol ObservableObject {}  // Combine
+open class ObservableObjectPublisher {}  // Combine
+open class PassthroughSubject {}  // Combine
+public struct Published {}  // Combine
+public protocol Publisher {}  // Combine
+public enum Publishers {}  // Combine
+public struct Record {}  // Combine
+public protocol Scheduler {}  // Combine
+public protocol SchedulerTimeIntervalConvertible {}  // Combine
+public protocol Subject {}  // Combine
+public protocol Subscriber {}  // Combine
+public enum Subscribers {}  // Combine
+public protocol Subscription {}  // Combine
+public enum Subscriptions {}  // Combine
+public protocol TopLevelDecoder {}  // Combine
+public protocol TopLevelEncoder {}  // Combine
+public protocol BackingData {}  // SwiftData
+public protocol DataStore {}  // SwiftData
+public struct DataStoreBatchDeleteRequest {}  // SwiftData
+public protocol DataStoreBatching {}  // SwiftData
+public protocol DataStoreConfiguration {}  // SwiftData
+public enum DataStoreError {}  // SwiftData
+public struct DataStoreFetchRequest {}  // SwiftData
+public struct DataStoreFetchResult {}  // SwiftData
+public struct DataStoreSaveChangesRequest {}  // SwiftData
+open class DataStoreSaveChangesResult {}  // SwiftData
+public protocol DataStoreSnapshot {}  // SwiftData
+public enum DataStoreSnapshotCodingKey {}  // SwiftData
+public typealias DataStoreSnapshotValue = Never  // SwiftData
+public struct DefaultHistoryDelete {}  // SwiftData
+public struct DefaultHistoryInsert {}  // SwiftData
+public struct DefaultHistoryToken {}  // SwiftData
+public struct DefaultHistoryTransaction {}  // SwiftData
+public struct DefaultHistoryUpdate {}  // SwiftData
+open class DefaultSerialModelExecutor {}  // SwiftData
+public struct DefaultSnapshot {}  // SwiftData
+open class DefaultStore {}  // SwiftData
+public struct EditingState {}  // SwiftData
+public struct FetchDescriptor {}  // SwiftData
+public struct FetchResultsCollection {}  // SwiftData
+public enum HistoryChange {}  // SwiftData
+public protocol HistoryDelete {}  // SwiftData
+public struct HistoryDescriptor {}  // SwiftData
+public protocol HistoryInsert {}  // SwiftData
+public protocol HistoryProviding {}  // SwiftData
+public protocol HistoryToken {}  // SwiftData
+public struct HistoryTombstone {}  // SwiftData
+public protocol HistoryTransaction {}  // SwiftData
+public protocol HistoryUpdate {}  // SwiftData
+public enum MigrationStage {}  // SwiftData
+public protocol ModelActor {}  // SwiftData
+public struct ModelConfiguration {}  // SwiftData
+open class ModelContainer {}  // SwiftData
+open class ModelContext {}  // SwiftData
+public struct ModelDocument {}  // SwiftData
+public protocol ModelExecutor {}  // SwiftData
+public struct PersistentIdentifier {}  // SwiftData
+public protocol PersistentModel {}  // SwiftData
+public struct Query {}  // SwiftData
+public protocol RelationshipCollection {}  // SwiftData
+open class Schema {}  // SwiftData
+public protocol SchemaMigrationPlan {}  // SwiftData
+public protocol SchemaProperty {}  // SwiftData
+public protocol SerialModelExecutor {}  // SwiftData
+public struct SwiftDataError {}  // SwiftData
+public protocol VersionedSchema {}  // SwiftData
+public struct Instructions {}  // FoundationModels
+public struct Prompt {}  // FoundationModels
+public struct LanguageModelFeedback {}  // FoundationModels
+public protocol Generable {}  // FoundationModels
+public protocol Tool {}  // FoundationModels
+open class LanguageModelSession {}  // FoundationModels
+open class SystemLanguageModel {}  // FoundationModels
+public protocol ConvertibleFromGeneratedContent {}  // FoundationModels
+public protocol ConvertibleToGeneratedContent {}  // FoundationModels
+public struct GenerationOptions {}  // FoundationModels
+public protocol InstructionsRepresentable {}  // FoundationModels
+public struct DynamicGenerationSchema {}  // FoundationModels
+public struct GenerationSchema {}  // FoundationModels
+public struct InstructionsBuilder {}  // FoundationModels
+public struct GeneratedContent {}  // FoundationModels
+public struct Transcript {}  // FoundationModels
+public protocol PromptRepresentable {}  // FoundationModels
+public struct GenerationID {}  // FoundationModels
+public struct PromptBuilder {}  // FoundationModels
+public struct GenerationGuide {}  // FoundationModels
+public protocol LanguageModel {}  // FoundationModels
+public protocol LanguageModelExecutor {}  // FoundationModels
+public struct LanguageModelCapabilities {}  // FoundationModels
+public enum LanguageModelError {}  // FoundationModels
+public struct PrivateCloudComputeLanguageModel {}  // FoundationModels
+public struct ContextOptions {}  // FoundationModels
+public struct TranscriptErrorHandlingPolicy {}  // FoundationModels
+public struct SessionPropertyValues {}  // FoundationModels
+public protocol DynamicProfile {}  // FoundationModels
+public protocol DynamicInstructions {}  // FoundationModels
+public struct Attachment {}  // FoundationModels
+public struct ImageAttachmentContent {}  // FoundationModels
+public struct Alert {}  // SwiftUI
+public struct Alignment {}  // SwiftUI
+public struct Angle {}  // SwiftUI
+public protocol Animatable {}  // SwiftUI
+public struct Animation {}  // SwiftUI
+public protocol App {}  // SwiftUI
+public enum Axis {}  // SwiftUI
+public struct Bindable {}  // SwiftUI
+public struct Binding {}  // SwiftUI
+public struct Button {}  // SwiftUI
+public struct Canvas {}  // SwiftUI
+public struct Capsule {}  // SwiftUI
+public struct Circle {}  // SwiftUI
+public struct Color {}  // SwiftUI
+public protocol Commands {}  // SwiftUI
+public struct Divider {}  // SwiftUI
+public enum Edge {}  // SwiftUI
+public struct Ellipse {}  // SwiftUI
+public struct Environment {}  // SwiftUI
+public struct Font {}  // SwiftUI
+public struct Form {}  // SwiftUI
+public struct Gauge {}  // SwiftUI
+public protocol Gesture {}  // SwiftUI
+public struct Gradient {}  // SwiftUI
+public struct Grid {}  // SwiftUI
+public struct Group {}  // SwiftUI
+public struct Image {}  // SwiftUI
+public protocol Keyframes {}  // SwiftUI
+public struct Label {}  // SwiftUI
+public protocol Layout {}  // SwiftUI
+public struct Link {}  // SwiftUI
+public struct List {}  // SwiftUI
+public struct Material {}  // SwiftUI
+public struct Menu {}  // SwiftUI
+public struct Namespace {}  // SwiftUI
+public struct Path {}  // SwiftUI
+public struct Picker {}  // SwiftUI
+public enum Prominence {}  // SwiftUI
+public struct Rectangle {}  // SwiftUI
+public protocol Scene {}  // SwiftUI
+public struct Section {}  // SwiftUI
+public struct Settings {}  // SwiftUI
+public struct Shader {}  // SwiftUI
+public protocol Shape {}  // SwiftUI
+public struct Slider {}  // SwiftUI
+public struct Spacer {}  // SwiftUI
+public struct Spring {}  // SwiftUI
+public struct State {}  // SwiftUI
+public struct Stepper {}  // SwiftUI
+public struct Subview {}  // SwiftUI
+public struct Tab {}  // SwiftUI
+public struct Table {}  // SwiftUI
+public struct Text {}  // SwiftUI
+public struct Toggle {}  // SwiftUI
+public struct Transaction {}  // SwiftUI
+public protocol Transition {}  // SwiftUI
+public protocol View {}  // SwiftUI
+public enum Visibility {}  // SwiftUI
+public protocol Widget {}  // SwiftUI
+public struct Window {}  // SwiftUI
+public struct EnvironmentValues {}  // SwiftUI
+public protocol EnvironmentKey {}  // SwiftUI
+public struct EnvironmentObject {}  // SwiftUI
+public struct StateObject {}  // SwiftUI
+public struct ObservedObject {}  // SwiftUI
+public struct AppStorage {}  // SwiftUI
+public struct SceneStorage {}  // SwiftUI
+public struct FocusState {}  // SwiftUI
+public struct FocusedValue {}  // SwiftUI
+public struct FocusedValues {}  // SwiftUI
+public struct FocusedBinding {}  // SwiftUI
+public struct GestureState {}  // SwiftUI
+public protocol PreferenceKey {}  // SwiftUI
+public struct ViewBuilder {}  // SwiftUI
+public protocol ViewModifier {}  // SwiftUI
+public protocol DynamicProperty {}  // SwiftUI
+public struct FetchRequest {}  // SwiftUI
+public struct FetchedResults {}  // SwiftUI
+public struct NavigationPath {}  // SwiftUI
+public struct AnyView {}  // SwiftUI
+public struct EmptyView {}  // SwiftUI
+public struct ForEach {}  // SwiftUI
+public enum ContentMode {}  // SwiftUI
+public enum ColorScheme {}  // SwiftUI
+public enum EditMode {}  // SwiftUI
+public enum ScenePhase {}  // SwiftUI
+public struct LocalizedStringKey {}  // SwiftUI
+public struct TextSelection {}  // SwiftUI
+public struct ContainerValues {}  // SwiftUI
+public protocol ContainerValueKey {}  // SwiftUI
+public protocol TransactionKey {}  // SwiftUI
+public struct UnitPoint {}  // SwiftUI
+public struct EdgeInsets {}  // SwiftUI
+public struct GeometryProxy {}  // SwiftUI
+public struct GeometryReader {}  // SwiftUI
+public struct KeyPress {}  // SwiftUI
+public struct KeyEquivalent {}  // SwiftUI
+public struct KeyboardShortcut {}  // SwiftUI
+public struct EventModifiers {}  // SwiftUI
+public struct DismissAction {}  // SwiftUI
+public struct OpenURLAction {}  // SwiftUI
+public struct RefreshAction {}  // SwiftUI
+public struct SensoryFeedback {}  // SwiftUI
+public protocol ShapeStyle {}  // SwiftUI
+public struct StrokeStyle {}  // SwiftUI
+public struct FillStyle {}  // SwiftUI
+public enum BlendMode {}  // SwiftUI
+public struct AnyTransition {}  // SwiftUI
+public struct ContentTransition {}  // SwiftUI
+public protocol FileDocument {}  // SwiftUI
+public protocol ReferenceFileDocument {}  // SwiftUI
+public struct DocumentConfiguration {}  // SwiftUI
+public struct WindowGroup {}  // SwiftUI
+public struct DocumentGroup {}  // SwiftUI
+public struct AnyLayout {}  // SwiftUI
+public struct GridItem {}  // SwiftUI
+public protocol TimelineSchedule {}  // SwiftUI
+public enum ControlSize {}  // SwiftUI
+public enum DynamicTypeSize {}  // SwiftUI
+public struct Chart {}  // Charts
+public struct Plot {}  // Charts
+public protocol Plottable {}  // Charts
+public struct PlottableValue {}  // Charts
+public protocol ScaleDomain {}  // Charts
+public protocol ScaleRange {}  // Charts
+public struct ScaleType {}  // Charts
+public struct DateBins {}  // Charts
+public struct NumberBins {}  // Charts
+public struct InterpolationMethod {}  // Charts
+public protocol IPAddress {}  // Network
+public struct IPv4Address {}  // Network
+public struct IPv6Address {}  // Network
+public struct ProxyConfiguration {}  // Network
