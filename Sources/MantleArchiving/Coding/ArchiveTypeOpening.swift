@@ -91,14 +91,12 @@ extension BinaryFloatingPoint {
     static func archiveExactly(_ value: ArchivedValue) -> Any? {
         switch value {
         case .real(let real): return real.isNaN ? Self(real) : Self(exactly: real)
+        #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
         case .extendedReal(let number):
-            #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
             let exact = number.float80
             if let same = exact as? Self { return same }
             return exact.isNaN ? Self(exact) : Self(exactly: exact)
-            #else
-            return nil
-            #endif
+        #endif
         case .integer(let integer): return Self(exactly: integer)
         case .unsignedInteger(let integer): return Self(exactly: integer)
         default: return nil
