@@ -4,7 +4,9 @@
 //  `GHUser`), the "Errors" section (the error text, NSError bridging) and the
 //  `@Observable` model of "A model", as real types checked against what the
 //  README says they do. (The "Real-world JSON" lines are the tests of
-//  KeyConversionTests, SubPathTests, UpdateTests and StreamingTests.)
+//  KeyConversionTests, SubPathTests, UpdateTests and StreamingTests; the
+//  `ObservableObject` model of "A model", which needs Combine, is
+//  `CombineModels.Profile` of Integration/OpenCombineModels, tested there.)
 //
 
 import Foundation
