@@ -166,16 +166,16 @@ final class CoercingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         return value
     }
 
-    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try strict.encode(value, options)
     }
 
-    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try strict.write(value, to: &writer, options)
     }
 
     override func encodedValue(at path: ArraySlice<String>, in value: Value,
-                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         try strict.encodedValue(at: path, in: value, options)
     }
 

@@ -95,9 +95,10 @@ struct MappingJSONToModelsTests {
 
         let published = Post(title: "Out", body: nil, isDraft: false)
         #expect(try JSONAdapter.jsonDictionary(from: published)["body"] is NSNull)
-        #expect(try JSONAdapter.jsonDictionary(from: published, options: .omitNilValues)["body"] == nil)
-        let adapter = try JSONAdapter(modelType: Post.self, options: .omitNilValues)
-        #expect(try adapter.jsonDictionary(from: published).keys.sorted() == ["draft", "title"])
+        #expect(try JSONAdapter.jsonDictionary(from: published, options: .init(omitsNilValues: true))["body"] == nil)
+        let adapter = try JSONAdapter(modelType: Post.self)
+        #expect(try adapter.jsonDictionary(from: published, options: .init(omitsNilValues: true)).keys.sorted()
+            == ["draft", "title"])
     }
 
     @Test("mapping errors: a key that is no property, a malformed path, a computed property")

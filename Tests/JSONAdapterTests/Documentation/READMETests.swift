@@ -109,7 +109,7 @@ struct WalkthroughTests {
         let withNulls = try Self.array(try JSONAdapter.jsonData(from: issues))
         #expect(withNulls[1]["body"] is NSNull)
         #expect((withNulls[1]["user"] as? [String: Any])?["login"] is NSNull)
-        let text = try JSONAdapter.jsonData(from: issues, options: .omitNilValues)
+        let text = try JSONAdapter.jsonData(from: issues, options: .init(omitsNilValues: true))
         let omitted = try Self.array(text)
         #expect(omitted.count == 2)
         #expect(omitted[1]["body"] == nil)
@@ -118,7 +118,7 @@ struct WalkthroughTests {
         #expect(omitted[1]["title"] as? String == "Second")
         #expect(omitted[0]["body"] as? String == "I'm having a problem with this.")
 
-        let array = try JSONAdapter.jsonArray(from: issues, options: .omitNilValues)
+        let array = try JSONAdapter.jsonArray(from: issues, options: .init(omitsNilValues: true))
         #expect(array[1]["body"] == nil)
     }
 
