@@ -105,8 +105,8 @@ struct SchemaCorpusRunner {
             schema = try JSONAdapter.jsonSchema(of: entry.type, options: .init(configuration: entry.configuration))
             strict = try JSONAdapter.jsonSchema(of: entry.type, options: .init(configuration: entry.configuration,
                                                                                     isStrictStructuredOutput: true))
-            schemas[entry.id] = schema.jsonData(prettyPrinted: true)
-            schemas[entry.id + ".strict"] = strict.jsonData(prettyPrinted: true)
+            schemas[entry.id] = try schema.jsonData(prettyPrinted: true)
+            schemas[entry.id + ".strict"] = try strict.jsonData(prettyPrinted: true)
         } catch {
             failures.append("\(entry.id): \(error)")
             return []
