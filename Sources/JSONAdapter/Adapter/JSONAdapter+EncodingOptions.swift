@@ -5,7 +5,7 @@ extension JSONAdapter {
     /// How JSON text is laid out: the options of `JSONEncoder.OutputFormatting`, with the same
     /// names and the same bytes.
     ///
-    /// For the same values and the same set, ``JSONAdapter/jsonData(from:options:)-(any JSONSerializing,_)``
+    /// For the same values and the same set, ``JSONAdapter/jsonData(from:options:)-swift.type.method``
     /// writes what swift-foundation's `JSONEncoder` writes with that `outputFormatting`:
     /// `[.prettyPrinted, .sortedKeys]` here and there give the same bytes. As with
     /// `JSONEncoder`, a set without ``withoutEscapingSlashes`` writes `/` as `\/`; the

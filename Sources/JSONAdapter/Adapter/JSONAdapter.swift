@@ -213,7 +213,7 @@ public final class JSONAdapter: @unchecked Sendable {
     }
 
     /// Encodes models as JSON text (an array of objects), as
-    /// ``jsonData(from:options:)-(any JSONSerializing,_)`` encodes each; fails as a whole,
+    /// ``jsonData(from:options:)-swift.type.method`` encodes each; fails as a whole,
     /// naming the index of the model that failed.
     public static func jsonData(from models: [any JSONSerializing], options: EncodingOptions = .standard) throws -> Data {
         let context = options.configuration.context, flags = options.flags

@@ -105,7 +105,7 @@ struct WalkthroughTests {
         decoded.retrievedAt = issue.retrievedAt
         #expect(decoded == issue)
 
-        // Without options nil is written as null; .omitNilValues leaves it out.
+        // Without options nil is written as null; omitsNilValues leaves it out.
         let withNulls = try Self.array(try JSONAdapter.jsonData(from: issues))
         #expect(withNulls[1]["body"] is NSNull)
         #expect((withNulls[1]["user"] as? [String: Any])?["login"] is NSNull)
@@ -120,6 +120,13 @@ struct WalkthroughTests {
 
         let array = try JSONAdapter.jsonArray(from: issues, options: .init(omitsNilValues: true))
         #expect(array[1]["body"] == nil)
+
+        // Pretty printed with sorted keys: JSONEncoder's layout, slashes escaped as it escapes them.
+        let pretty = String(decoding: try JSONAdapter.jsonData(from: issue, options: .outputFormatting([.prettyPrinted, .sortedKeys])),
+                            as: UTF8.self)
+        #expect(pretty.hasPrefix("{\n  \"assignee\" : {\n    \"avatar_url\" : \"https:\\/\\/github.com\\/images\\/hubot.gif\""))
+        #expect(pretty == String(decoding: try EncoderOracle.data(EncoderOracle.Value(foundation: json), [.prettyPrinted, .sortedKeys]),
+                                 as: UTF8.self))
     }
 
     @Test("key paths: missing, null and null intermediates, non-object intermediates")

@@ -144,6 +144,23 @@ struct PortedLeniencyTests {
         #expect(error.code == .invalidJSONDictionary)
     }
 
+    /// DecodingMessyJSON's sample model.
+    struct Report: JSONSerializing {
+        var labels: [Label] = []
+        var created = Date(timeIntervalSince1970: 0)
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = jsonKeyPaths()
+    }
+
+    @Test("DecodingMessyJSON's legacy configuration: both bends, two entries")
+    func articleSample() throws {
+        let legacy = JSONAdapter.Configuration(dateFormat: .secondsSince1970,
+                                               leniency: [.numberStringCoercion, .singleObjectAsArray])
+        let (bent, report) = try decodeOnBothPaths(Report.self, #"{"labels": {"name": "bug"}, "created": "1372701600"}"#, legacy)
+        let (plain, none) = try decodeOnBothPaths(Report.self, #"{"labels": [{"name": "bug"}], "created": 1372701600}"#, legacy)
+        #expect(bent == plain && none.isEmpty)
+        #expect(Set(report) == ["labels: coerced to [Label]", "created: coerced to Date"])
+    }
+
     // MARK: Numeric strings into dates
 
     static let dateCases: [(format: JSONAdapter.Configuration.DateFormat, strategy: JSONDecoder.DateDecodingStrategy,
