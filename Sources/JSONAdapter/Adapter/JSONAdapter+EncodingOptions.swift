@@ -53,7 +53,7 @@ extension JSONAdapter {
     /// let data = try JSONAdapter.jsonData(from: issue)
     /// let pretty = try JSONAdapter.jsonData(from: issues, options: .outputFormatting([.prettyPrinted, .sortedKeys]))
     /// let lines = try JSONAdapter.jsonLinesData(from: tweets, options: .configuration(twitter))
-    /// let sparse = try JSONAdapter.jsonDictionary(from: issue, options: .init(omitsNilValues: true))
+    /// let sparse = try JSONAdapter.jsonDictionary(from: issue, options: .omitsNilValues)
     /// ```
     ///
     /// Decoding takes ``DecodingOptions``; a configuration used for both goes in each.
@@ -98,6 +98,10 @@ extension JSONAdapter {
         public static func outputFormatting(_ outputFormatting: OutputFormatting) -> EncodingOptions {
             EncodingOptions(outputFormatting: outputFormatting)
         }
+
+        /// The standard options with ``omitsNilValues-swift.property`` set: `nil` values are
+        /// left out rather than written as `null`.
+        public static var omitsNilValues: EncodingOptions { EncodingOptions(omitsNilValues: true) }
 
         /// What the codecs see of these options.
         var flags: EncodingFlags { omitsNilValues ? .omitNilValues : [] }

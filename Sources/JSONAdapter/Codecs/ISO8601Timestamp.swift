@@ -93,7 +93,7 @@ package enum ISO8601Timestamp {
 
         // Mandatory offset.
         guard index < count else { return nil }
-        var offsetSeconds = 0
+        var offsetSeconds: Int64 = 0
         switch bytes[index] {
         case ASCII.upperZ, ASCII.lowerZ:
             index += 1
@@ -108,17 +108,18 @@ package enum ISO8601Timestamp {
             guard index + 2 <= count, let offsetMinute = twoDigits(bytes, at: index) else { return nil }
             index += 2
             guard offsetHour <= 23, offsetMinute <= 59 else { return nil }
-            let magnitude = offsetHour * 3600 + offsetMinute * 60
+            let magnitude = Int64(offsetHour * 3600 + offsetMinute * 60)
             offsetSeconds = negative ? -magnitude : magnitude
         default:
             return nil
         }
         guard index == count else { return nil }
 
-        // All components are range-checked above, so this cannot overflow.
-        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
-        let secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
-        let secondsSinceReference = secondsSince1970 - referenceDateOffset
+        // All components are range-checked above; in 64 bits (the seconds of years 0001–9999
+        // pass 2^31) this cannot overflow.
+        let secondsSince1970: Int64 = CivilCalendar.secondsSince1970(
+            year: year, month: month, day: day, secondOfDay: hour * 3_600 + minute * 60 + second) - offsetSeconds
+        let secondsSinceReference: Int64 = secondsSince1970 - referenceDateOffset
         return Date(timeIntervalSinceReferenceDate: Double(secondsSinceReference) + fraction)
     }
 
@@ -144,29 +145,30 @@ package enum ISO8601Timestamp {
     package static func string(from date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
 
-        var totalMilliseconds: Int
+        // Milliseconds and seconds of years 0001–9999 pass 2^31: all in 64 bits.
+        var totalMilliseconds: Int64
         if !(interval >= Double(minimumReferenceSeconds)) {  // also catches NaN
             totalMilliseconds = minimumReferenceSeconds * 1000
         } else if interval >= Double(maximumReferenceSeconds) {
             totalMilliseconds = maximumReferenceSeconds * 1000 - 1
         } else {
-            let wholeSeconds = interval.rounded(.down)
-            let milliseconds = Int(((interval - wholeSeconds) * 1000).rounded())  // 0...1000
-            totalMilliseconds = Int(wholeSeconds) * 1000 + milliseconds
+            let wholeSeconds: Double = interval.rounded(.down)
+            // Within the bounds just checked: neither conversion can trap.
+            let fraction = Int64(((interval - wholeSeconds) * 1000).rounded())  // 0...1000
+            totalMilliseconds = Int64(wholeSeconds) * 1000 + fraction
             totalMilliseconds = min(totalMilliseconds, maximumReferenceSeconds * 1000 - 1)
         }
 
-        let millisecondsSince1970 = totalMilliseconds + referenceDateOffset * 1000
-        let secondsSince1970 = CivilCalendar.floorDivide(millisecondsSince1970, 1000)
-        let milliseconds = millisecondsSince1970 - secondsSince1970 * 1000
-        let days = CivilCalendar.floorDivide(secondsSince1970, 86_400)
-        let secondOfDay = secondsSince1970 - days * 86_400
+        let millisecondsSince1970: Int64 = totalMilliseconds + referenceDateOffset * 1000
+        let (days, millisecondOfDay) = CivilCalendar.dayAndMillisecond(ofMillisecondsSince1970: millisecondsSince1970)
+        let milliseconds = millisecondOfDay % 1000  // 32-bit: 0...999
+        let secondOfDay = millisecondOfDay / 1000
         let civil = CivilCalendar.date(daysSince1970: days)
 
         let length = milliseconds == 0 ? 20 : 24
         // SAFETY: the year is clamped to 0001...9999 above, so every field has
         // its fixed width and the writes fill exactly `length` bytes.
-        return String(utf8Capacity: length) { buffer in
+        return String(unsafeUninitializedCapacity: length) { buffer in
             writeDigits(civil.year, width: 4, into: buffer, at: 0)
             buffer[4] = ASCII.hyphen
             writeDigits(civil.month, width: 2, into: buffer, at: 5)
@@ -192,13 +194,13 @@ package enum ISO8601Timestamp {
     // MARK: - Constants
 
     /// Seconds from 1970-01-01T00:00:00Z to 2001-01-01T00:00:00Z (`Date`'s reference date).
-    static let referenceDateOffset = 978_307_200
+    static let referenceDateOffset: Int64 = 978_307_200
 
     /// `0001-01-01T00:00:00Z` as seconds since the reference date (lowest formattable instant).
-    static let minimumReferenceSeconds = -63_113_904_000
+    static let minimumReferenceSeconds: Int64 = -63_113_904_000
 
     /// `10000-01-01T00:00:00Z` as seconds since the reference date (exclusive upper bound for formatting).
-    static let maximumReferenceSeconds = 252_423_993_600
+    static let maximumReferenceSeconds: Int64 = 252_423_993_600
 
     /// Number of fraction digits that contribute to the parsed value; 10^18 still fits in `UInt64`.
     private static let maxFractionDigits = 18
@@ -233,7 +235,7 @@ package enum ISO8601Timestamp {
     @inline(__always)
     private static func digitValue(_ byte: UInt8) -> Int? {
         let value = byte &- ASCII.zero
-        return value < 10 ? Int(value) : nil
+        return value < 10 ? Int(value) : nil  // 32-bit: a UInt8
     }
 
     /// Two ASCII digits at `index` (the caller guarantees `index + 1 < bytes.count`).

@@ -5,6 +5,8 @@ import Foundation
 indirect enum ArchivedValue {
     /// `nil`.
     case null
+    /// A nested optional's `.some` around a value (an inner `nil`, or another `.some`).
+    case wrapped(ArchivedValue)
     /// A string.
     case string(String)
     /// An integer that fits in `Int64`.
@@ -13,6 +15,8 @@ indirect enum ArchivedValue {
     case unsignedInteger(UInt64)
     /// A floating-point number.
     case real(Double)
+    /// An 80-bit extended-precision number that a `Double` cannot hold.
+    case extendedReal(ExtendedReal)
     /// A Boolean.
     case bool(Bool)
     /// A date.
@@ -40,6 +44,8 @@ indirect enum ArchivedValue {
     var summary: String {
         switch self {
         case .null: return "null"
+        case .wrapped(let inner): return "some(\(inner.summary))"
+        case .extendedReal: return "80-bit real"
         case .string(let string):
             let shown = string.count > 60 ? String(string.prefix(57)) + "..." : string
             return "string \(String(reflecting: shown))"
@@ -82,23 +88,23 @@ struct ArchiveContents {
 extension ArchiveContents {
     /// Checks the structure of a property list read from an archive.
     ///
-    /// - Throws: ``ArchiveError`` with ``ArchiveError/Code/notAnArchive`` when
+    /// - Throws: ``ModelArchiverError`` with ``ModelArchiverError/Code/notAnArchive`` when
     ///   the property list is not a model archive at all,
-    ///   ``ArchiveError/Code/unsupportedFormatVersion(archived:supported:)``
-    ///   for a newer format, and ``ArchiveError/Code/corruptData`` for
+    ///   ``ModelArchiverError/Code/unsupportedFormatVersion(archived:supported:)``
+    ///   for a newer format, and ``ModelArchiverError/Code/corruptData`` for
     ///   anything malformed (a wrong field type, an unknown tag, a reference
     ///   out of range).
     init(propertyList: PropertyListValue) throws {
         guard case .dictionary(let top) = propertyList,
               case .string(ArchiveFormat.archiverName)? = top[ArchiveFormat.archiverKey] else {
-            throw ArchiveError(code: .notAnArchive, detail: "the property list has no \"\(ArchiveFormat.archiverKey)\": "
+            throw ModelArchiverError(code: .notAnArchive, detail: "the property list has no \"\(ArchiveFormat.archiverKey)\": "
                                + "\"\(ArchiveFormat.archiverName)\" marker")
         }
         guard case .integer(let format)? = top[ArchiveFormat.formatKey], format >= 1 else {
             throw Self.corrupt("\"\(ArchiveFormat.formatKey)\" is missing or not a positive integer")
         }
         guard format <= Int64(ArchiveFormat.version) else {
-            throw ArchiveError(code: .unsupportedFormatVersion(archived: Int(clamping: format),
+            throw ModelArchiverError(code: .unsupportedFormatVersion(archived: Int(clamping: format),
                                                                supported: ArchiveFormat.version))
         }
         guard case .array(let entries)? = top[ArchiveFormat.objectsKey], !entries.isEmpty else {
@@ -108,15 +114,15 @@ extension ArchiveContents {
             throw Self.corrupt("\"\(ArchiveFormat.rootKey)\" is missing or not an index into the object table")
         }
         let parser = Parser(objectCount: entries.count)
-        self.root = Int(root)
+        self.root = Int(root)  // 32-bit: below entries.count, checked above
         self.objects = try entries.enumerated().map { index, entry in
             try parser.model(from: entry, at: "object \(index)")
         }
     }
 
     /// A `.corruptData` error.
-    fileprivate static func corrupt(_ detail: String) -> ArchiveError {
-        ArchiveError(code: .corruptData, detail: detail)
+    fileprivate static func corrupt(_ detail: String) -> ModelArchiverError {
+        ModelArchiverError(code: .corruptData, detail: detail)
     }
 
     /// Converts checked property-list values into ``ArchivedValue``s.
@@ -150,7 +156,7 @@ extension ArchiveContents {
             case .unsignedInteger(let integer): return .unsignedInteger(integer)
             case .real(let real): return .real(real)
             case .bool(let bool): return .bool(bool)
-            case .date(let seconds):
+            case .date(let seconds):  // 32-bit: a Double
                 // A NaN date is meaningless, and Foundation traps describing one.
                 guard !seconds.isNaN else { throw ArchiveContents.corrupt("\(location()) is a NaN date") }
                 return .date(Date(timeIntervalSinceReferenceDate: seconds))
@@ -179,11 +185,18 @@ extension ArchiveContents {
             switch (tag, content) {
             case (ArchiveFormat.nullKey, .bool(true)):
                 return .null
+            case (ArchiveFormat.someKey, _):
+                return .wrapped(try self.value(from: content, at: location))
+            case (ArchiveFormat.float80Key, .data(let data)):
+                guard let number = ExtendedReal(data: data) else {
+                    throw ArchiveContents.corrupt("\(location) is not an 80-bit real (10 bytes)")
+                }
+                return .extendedReal(number)
             case (ArchiveFormat.referenceKey, .integer(let index)):
                 guard index >= 0, index < Int64(objectCount) else {
                     throw ArchiveContents.corrupt("\(location) refers to object \(index) of \(objectCount)")
                 }
-                return .reference(Int(index))
+                return .reference(Int(index))  // 32-bit: below objectCount, checked above
             case (ArchiveFormat.setKey, .array(let items)):
                 return .set(try items.enumerated().map { try self.value(from: $1, at: "\(location)[\($0)]") })
             case (ArchiveFormat.dictionaryKey, .dictionary(let items)):

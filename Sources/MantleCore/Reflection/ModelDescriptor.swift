@@ -20,8 +20,9 @@ import Foundation
 /// structure read directly, the ABI-stable field descriptor, is read only for
 /// ownership, and only where it agrees with the runtime's own report). The
 /// runtime functions used here are the ones `Mirror` itself
-/// calls, are exported with a stable ABI on every platform, and report class
-/// fields (with inherited ones) as well as struct fields. `let` constants are
+/// calls, are exported on every platform (in the form bound here from the
+/// Swift 5.4 runtime on), and report class fields (with inherited ones) as well
+/// as struct fields. `let` constants are
 /// never written; `weak` fields go through the runtime's weak-reference
 /// functions (with their witness tables for protocol types); a declaration
 /// that cannot be handled exactly (`unowned` made part of the model) is

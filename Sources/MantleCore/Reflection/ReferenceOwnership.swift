@@ -79,8 +79,8 @@ enum FieldDescriptorReader {
         // SAFETY: a type context descriptor whose `fields` offset is not 0
         // points at a field descriptor (16-byte header then the records);
         // the runtime's own field enumeration reads the same bytes.
-        let recordSize = Int(fields.loadUnaligned(fromByteOffset: 10, as: UInt16.self))
-        let count = Int(fields.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+        let recordSize = Int(fields.loadUnaligned(fromByteOffset: 10, as: UInt16.self))  // 32-bit: a UInt16
+        let count = Int(fields.loadUnaligned(fromByteOffset: 12, as: UInt32.self))  // 32-bit: a type's field count, from the compiler
         guard recordSize >= 12 else { return nil }
         var records: [FieldRecord] = []
         records.reserveCapacity(count)
@@ -112,7 +112,7 @@ enum FieldDescriptorReader {
         case 17: countOffset = 20
         default: return nil
         }
-        let count = Int(descriptor.loadUnaligned(fromByteOffset: countOffset, as: UInt32.self))
+        let count = Int(descriptor.loadUnaligned(fromByteOffset: countOffset, as: UInt32.self))  // 32-bit: a field count, from the compiler
         return (count, relativeTarget(descriptor + 16) != nil)
     }
 
@@ -121,7 +121,7 @@ enum FieldDescriptorReader {
         // SAFETY: `address` is a 4-byte field inside a descriptor (see the
         // layout above); the runtime resolves these pointers the same way.
         let offset = address.loadUnaligned(as: Int32.self)
-        return offset == 0 ? nil : address + Int(offset)
+        return offset == 0 ? nil : address + Int(offset)  // 32-bit: an Int32
     }
 
     /// The ownership a mangled field type name ends with.

@@ -17,9 +17,10 @@ import Foundation
 ///   `==`, `hash` and `description`, stop with a documented result) instead of
 ///   overflowing, whatever the nesting limit in force and the thread's stack
 ///   size (512 KiB on Apple's secondary threads, 8 MiB on Linux).
-/// - **Cycles terminate.** The objects (and pairs of objects) whose `==`,
-///   `hash(into:)` or `description` is running on this thread are recorded,
-///   so that meeting one again is recognised as a cycle.
+/// - **Cycles terminate.** The objects (and pairs of objects) whose `==` or
+///   `description` is running on this thread are recorded, so that meeting
+///   one again is recognised as a cycle; `hash(into:)` counts the objects it
+///   is in, and stops at a fixed nesting.
 ///
 /// It also keeps a per-thread copy of the model descriptors `==` and
 /// `hash(into:)` have used, so that nested models find theirs without taking
@@ -33,8 +34,9 @@ package final class RecursionGuard {
     private let stackLimit: UInt
     /// Pairs of objects being compared by `==` on this thread.
     package var comparing: Set<Pair> = []
-    /// Objects being hashed on this thread.
-    package var hashing: Set<ObjectIdentifier> = []
+    /// How many class instances' `hash(into:)` are running on this thread
+    /// (see ``ModelEquality/hashedObjectNesting``).
+    package var hashedObjects = 0
     /// Objects being described on this thread.
     package var describing: Set<ObjectIdentifier> = []
     /// Descriptors this thread has used, by model type.
@@ -88,7 +90,7 @@ package final class RecursionGuard {
         guard stackLimit != 0 else { return true }
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here > stackLimit &+ UInt(Self.stackReserve)
+        return here > stackLimit &+ UInt(Self.stackReserve)  // 32-bit: 128 KiB
     }
 
     /// `true` when the current thread has stack room (see ``hasStackRoom``).
@@ -113,7 +115,7 @@ package final class RecursionGuard {
     private static func currentThreadStackLimit() -> UInt {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-        let size = UInt(pthread_get_stacksize_np(pthread_self()))
+        let size = UInt(pthread_get_stacksize_np(pthread_self()))  // 32-bit: a size_t, as wide as UInt
         return top > size ? top - size : 0
         #elseif canImport(Glibc) || canImport(Musl)
         // `pthread_getattr_np` is a GNU extension the Glibc module does not
@@ -132,7 +134,7 @@ package final class RecursionGuard {
         // The guard page(s) lie inside the reported range on glibc.
         var guardSize = 0
         pthread_attr_getguardsize(&attributes, &guardSize)
-        return UInt(bitPattern: address) + UInt(guardSize)
+        return UInt(bitPattern: address) + UInt(guardSize)  // 32-bit: a size, not negative
         #else
         return 0
         #endif

@@ -88,7 +88,7 @@ struct ConfigurationTests {
         let event = try #require(try adapter.model(fromJSONData: data) as? Event)
         #expect(event.eventID == 3 && event.startsAt == Date(timeIntervalSince1970: 1) && event.venue.venueName == "x")
         #expect(String(decoding: try adapter.jsonData(from: event), as: UTF8.self).contains(#""ends-at":null"#))
-        let written = String(decoding: try adapter.jsonData(from: event, options: .init(omitsNilValues: true)), as: UTF8.self)
+        let written = String(decoding: try adapter.jsonData(from: event, options: .omitsNilValues), as: UTF8.self)
         #expect(written.contains(#""starts-at":1000"#))
         #expect(!written.contains("ends-at"))
         #expect(!written.contains("note"))

@@ -146,10 +146,10 @@ struct EncodingOptionsTests {
         let text = Self.text(try JSONAdapter.jsonData(from: Self.other, options: options))
         #expect(!text.contains("bio") || text.contains(#""bio" : "b\/c""#))
         #expect(!text.contains("homepage") && !text.contains("\"friend\""))
-        let dictionary = try JSONAdapter.jsonDictionary(from: Self.other, options: .init(omitsNilValues: true))
+        let dictionary = try JSONAdapter.jsonDictionary(from: Self.other, options: .omitsNilValues)
         #expect(dictionary["homepage"] == nil && dictionary["friend"] == nil)
         let adapter = try JSONAdapter(modelType: Profile.self)
-        #expect(try adapter.jsonDictionary(from: Self.other, options: .init(omitsNilValues: true))["homepage"] == nil)
+        #expect(try adapter.jsonDictionary(from: Self.other, options: .omitsNilValues)["homepage"] == nil)
         #expect(try adapter.jsonDictionary(from: Self.other)["homepage"] is NSNull)
     }
 
@@ -175,6 +175,9 @@ struct EncodingOptionsTests {
         switch path {
         case .data: #expect(try JSONAdapter.models(of: Event.self, fromJSONData: array, options: decoding) == events)
         case .dictionary: #expect(try JSONAdapter.models(of: Event.self, from: dictionaries, options: decoding) == events)
+        case .foundationObjects:
+            let objects = dictionaries.map { $0.mapValues(DarwinShapedJSON.objects(from:)) }
+            #expect(try JSONAdapter.models(of: Event.self, from: objects, options: decoding) == events)
         }
 
         let lines = try JSONAdapter.jsonLinesData(from: events, options: .configuration(Self.seconds))
@@ -210,7 +213,7 @@ struct EncodingOptionsTests {
             == (try EncoderOracle.text(oracle, [.sortedKeys, .withoutEscapingSlashes])))
         #expect(Self.text(try JSONAdapter.mergePatchData(from: Self.profile, to: edited, options: .outputFormatting(.prettyPrinted)))
             == (try EncoderOracle.text(oracle, [.sortedKeys, .prettyPrinted])))
-        let omitting = try JSONAdapter.mergePatch(from: Self.profile, to: edited, options: .init(omitsNilValues: true))
+        let omitting = try JSONAdapter.mergePatch(from: Self.profile, to: edited, options: .omitsNilValues)
         #expect(omitting["homepage"] is NSNull || omitting["homepage"] == nil)
     }
 }

@@ -134,7 +134,7 @@ struct CodableErrorTests {
         let json = #"{"name": "after", "geo": {"lat": 2, "lon": "x"}}"#
         #expect(throws: JSONAdapterError.self) {
             switch path {
-            case .dictionary: try JSONAdapter.update(&place, from: FoundationJSON.object(json))
+            case .dictionary, .foundationObjects: try JSONAdapter.update(&place, from: path.jsonObject(json))
             case .data: try JSONAdapter.update(&place, fromJSONData: Data(json.utf8))
             }
         }

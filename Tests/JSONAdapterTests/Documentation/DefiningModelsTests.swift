@@ -295,3 +295,29 @@ extension DefiningModelsTests {
         }
     }
 }
+
+// DefiningModels.md, "Apps whose code is on the main actor": `nonisolated` models made and used
+// in a detached task. (Integration/MainActorApp checks them under default main-actor isolation.)
+#if compiler(>=6.1)
+@Suite("DefiningModels.md: apps whose code is on the main actor")
+struct DefiningModelsMainActorTests {
+    nonisolated struct GHUser: Model {
+        var login = ""
+        var id = 0
+    }
+
+    nonisolated final class Account: Model {
+        var login = ""
+        required init() {}
+    }
+
+    @Test("nonisolated models are made and compared off the main actor")
+    @MainActor
+    func offTheMainActor() async throws {
+        let user = try await Task.detached { try GHUser(dictionary: ["login": "octocat", "id": 1]) }.value
+        #expect(user == (try GHUser(dictionary: ["login": "octocat", "id": 1])))
+        let login = try await Task.detached { try Account(dictionary: ["login": "hubot"]).login }.value
+        #expect(login == "hubot")
+    }
+}
+#endif

@@ -109,7 +109,7 @@ struct WalkthroughTests {
         let withNulls = try Self.array(try JSONAdapter.jsonData(from: issues))
         #expect(withNulls[1]["body"] is NSNull)
         #expect((withNulls[1]["user"] as? [String: Any])?["login"] is NSNull)
-        let text = try JSONAdapter.jsonData(from: issues, options: .init(omitsNilValues: true))
+        let text = try JSONAdapter.jsonData(from: issues, options: .omitsNilValues)
         let omitted = try Self.array(text)
         #expect(omitted.count == 2)
         #expect(omitted[1]["body"] == nil)
@@ -118,7 +118,7 @@ struct WalkthroughTests {
         #expect(omitted[1]["title"] as? String == "Second")
         #expect(omitted[0]["body"] as? String == "I'm having a problem with this.")
 
-        let array = try JSONAdapter.jsonArray(from: issues, options: .init(omitsNilValues: true))
+        let array = try JSONAdapter.jsonArray(from: issues, options: .omitsNilValues)
         #expect(array[1]["body"] == nil)
 
         // Pretty printed with sorted keys: JSONEncoder's layout, slashes escaped as it escapes them.
@@ -316,3 +316,37 @@ extension WalkthroughTests {
         }
     }
 }
+
+// README, "Apps whose code is on the main actor": the `nonisolated` models, decoded in a detached
+// task and on the main actor. What makes them necessary (default main-actor isolation) is a
+// setting of the app's target; Integration/MainActorApp is built with it (.ci/check-main-actor-app).
+#if compiler(>=6.1)
+@Suite("README: apps whose code is on the main actor")
+struct MainActorAppREADMETests {
+    nonisolated struct GHLabel: JSONSerializing {
+        var name = ""
+        var color = ""
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "color": "color"]
+    }
+
+    nonisolated final class GHAccount: JSONSerializing {
+        var login = ""
+        required init() {}
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["login": "login"]
+    }
+
+    @Test("nonisolated models decode in a detached task and on the main actor alike")
+    @MainActor
+    func decodeOnAndOffTheMainActor() async throws {
+        let data = Data(#"[{"name": "bug", "color": "f29513"}, {"name": "docs", "color": "0075ca"}]"#.utf8)
+        let labels = try await Task.detached {
+            try JSONAdapter.models(of: GHLabel.self, fromJSONData: data)   // off the main actor
+        }.value
+        #expect(labels.map(\.name) == ["bug", "docs"])
+        let onMainActor = try JSONAdapter.models(of: GHLabel.self, fromJSONData: data)
+        #expect(onMainActor.map(\.color) == labels.map(\.color))
+        let account = try JSONAdapter.model(of: GHAccount.self, fromJSONData: Data(#"{"login": "octocat"}"#.utf8))
+        #expect(account.login == "octocat")
+    }
+}
+#endif

@@ -119,6 +119,11 @@ struct EncodingTests {
             // Decode the dictionary itself too, not only its JSON text.
             #expect(try JSONAdapter.model(of: ValueModels.EveryType.self, from: dictionary) == original)
             text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
+        case .foundationObjects:
+            // The dictionary as Objective-C code holds it (NSNumber, NSString, NSArray, …), decoded itself.
+            let objects = encodeWith.jsonObject(try JSONAdapter.jsonDictionary(from: original))
+            #expect(try JSONAdapter.model(of: ValueModels.EveryType.self, from: objects) == original)
+            text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
         case .data:
             text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
         }
@@ -201,13 +206,13 @@ struct EncodingTests {
     func omitNilValues(path: DecodingPath) throws {
         var model = Sparse()
         model.id = 1
-        let empty = try path.encode(model, options: .init(omitsNilValues: true))
+        let empty = try path.encode(model, options: .omitsNilValues)
         #expect(Set(empty.keys) == ["id"])
         #expect(FoundationJSON.number(empty["id"]) == 1)
 
         model.street = "Main"
         model.leaf = ValueModels.Leaf(name: "x")
-        let partial = try path.encode(model, options: .init(omitsNilValues: true))
+        let partial = try path.encode(model, options: .omitsNilValues)
         #expect(Set(partial.keys) == ["id", "address", "leaf"])
         let address = try #require(partial["address"] as? [String: Any])
         #expect(Set(address.keys) == ["street"])
@@ -215,7 +220,7 @@ struct EncodingTests {
         #expect((partial["leaf"] as? [String: Any])?["name"] as? String == "x")
 
         model.phone = "555"
-        let deep = try path.encode(model, options: .init(omitsNilValues: true))
+        let deep = try path.encode(model, options: .omitsNilValues)
         #expect(((deep["contact"] as? [String: Any])?["phone"] as? [String: Any])?["number"] as? String == "555")
     }
 

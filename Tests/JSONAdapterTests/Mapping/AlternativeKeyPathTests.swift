@@ -102,7 +102,7 @@ struct AlternativeKeyPathTests {
         let texts = try DecodingPath.encodedTexts(Person(fullName: nil))
         #expect(texts.dictionary == texts.data)
         #expect(texts.data == FoundationJSON.canonical(json: #"{"fullName": null, "age": 0, "address": {"city": ""}}"#))
-        let omitted = try path.encode(Person(fullName: nil, age: 1), options: .init(omitsNilValues: true))
+        let omitted = try path.encode(Person(fullName: nil, age: 1), options: .omitsNilValues)
         #expect(omitted["fullName"] == nil && omitted["full_name"] == nil && omitted.count == 2)
     }
 

@@ -4,7 +4,7 @@ import MantleCore
 @testable import MantleArchiving
 
 /// Bytes that are not a valid archive: the property-list reader and the
-/// archive-structure checks (`ArchiveContents`) refuse them with an `ArchiveError`.
+/// archive-structure checks (`ArchiveContents`) refuse them with an `ModelArchiverError`.
 @Suite("Archiving: damaged data")
 struct DamagedDataTests {
     static func sampleArchive() throws -> Data {
@@ -17,12 +17,12 @@ struct DamagedDataTests {
         return try ModelArchiver.archivedData(with: model)
     }
 
-    @Test("every prefix of a real archive throws an ArchiveError")
+    @Test("every prefix of a real archive throws an ModelArchiverError")
     func prefixes() throws {
         let data = try Self.sampleArchive()
         #expect(data.count > 500)
         for length in 0..<data.count {
-            #expect(throws: ArchiveError.self, "prefix of \(length) bytes") {
+            #expect(throws: ModelArchiverError.self, "prefix of \(length) bytes") {
                 try ModelArchiver.unarchive(Sample.Everything.self, from: data.prefix(length))
             }
         }
@@ -33,18 +33,18 @@ struct DamagedDataTests {
     func truncationCodes() throws {
         let data = try Self.sampleArchive()
         for length in [0, 5, 40, data.count / 2, data.count - 1] {
-            let error = try #require(throws: ArchiveError.self) {
+            let error = try #require(throws: ModelArchiverError.self) {
                 try ModelArchiver.unarchive(Sample.Everything.self, from: data.prefix(length))
             }
             #expect(error.code == .truncatedData || error.code == .corruptData, "prefix of \(length)")
         }
-        let empty = try #require(throws: ArchiveError.self) {
+        let empty = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Everything.self, from: Data())
         }
         #expect(empty.code == .truncatedData)
     }
 
-    @Test("bit flips anywhere never crash and only throw ArchiveError", arguments: 0..<8)
+    @Test("bit flips anywhere never crash and only throw ModelArchiverError", arguments: 0..<8)
     func bitFlips(bit: Int) throws {
         let data = try Self.sampleArchive()
         var failures = 0
@@ -53,7 +53,7 @@ struct DamagedDataTests {
             damaged[index] ^= UInt8(1 << bit)
             do {
                 _ = try ModelArchiver.unarchive(Sample.Everything.self, from: damaged)
-            } catch is ArchiveError {
+            } catch is ModelArchiverError {
                 failures += 1
             } catch {
                 Issue.record("byte \(index) bit \(bit): unexpected error \(error)")
@@ -69,7 +69,7 @@ struct DamagedDataTests {
         for bit in 0..<8 {
             var damaged = data
             damaged[index] ^= UInt8(1 << bit)
-            #expect(throws: ArchiveError.self, "byte \(index) bit \(bit)") {
+            #expect(throws: ModelArchiverError.self, "byte \(index) bit \(bit)") {
                 try ModelArchiver.unarchive(Sample.Everything.self, from: damaged)
             }
         }
@@ -80,7 +80,7 @@ struct DamagedDataTests {
         Data(repeating: 0, count: 64), Data("bplist01".utf8) + Data(repeating: 0, count: 40),
     ])
     func notArchives(data: Data) throws {
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect([.notAnArchive, .truncatedData, .corruptData].contains(error.code))
@@ -89,7 +89,7 @@ struct DamagedDataTests {
     @Test("a property list that is not a model archive")
     func foreignPropertyList() throws {
         let plain = BinaryPropertyListWriter.data(for: .dictionary(["name": .string("foo")]))
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: plain)
         }
         #expect(error.code == .notAnArchive)
@@ -105,7 +105,7 @@ struct DamagedDataTests {
     @Test("a newer format version is refused")
     func newerFormat() throws {
         let data = try Self.modified { $0["$format"] = .integer(2) }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect(error.code == .unsupportedFormatVersion(archived: 2, supported: 1))
@@ -138,7 +138,7 @@ struct DamagedDataTests {
             default: top["$format"] = nil
             }
         }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect(error.code == .corruptData)
@@ -154,7 +154,7 @@ struct DamagedDataTests {
             objects[0] = .dictionary(entry)
             top["$objects"] = .array(objects)
         }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect(error.code == .typeMismatch)
@@ -164,6 +164,7 @@ struct DamagedDataTests {
 
     @Test("hostile property lists are rejected, not crashed on", arguments: [
         "set", "uid", "null", "cycle", "shared blowup", "deep nesting", "bad offset", "bad utf16", "huge count",
+        "object count beyond 32 bits", "table offset beyond 32 bits", "top object beyond 32 bits",
     ])
     func hostilePropertyLists(kind: String) throws {
         let data: Data
@@ -190,10 +191,18 @@ struct DamagedDataTests {
             data = Data(bytes)
         case "bad utf16":
             data = handMadePropertyList([[0x61, 0xD8, 0x00]])
+        case "object count beyond 32 bits", "table offset beyond 32 bits", "top object beyond 32 bits":
+            // The trailer's 8-byte numbers (count, top, table offset: the last 24 bytes), each
+            // checked against the data's length before it becomes an `Int` (which has 32 bits
+            // on arm64_32 watchOS).
+            var bytes = [UInt8](handMadePropertyList([[0x09]]))
+            let field = ["object count beyond 32 bits": 24, "top object beyond 32 bits": 16][kind] ?? 8
+            bytes.replaceSubrange((bytes.count - field)..<(bytes.count - field + 8), with: [0, 0, 0, 1, 0, 0, 0, 1])
+            data = Data(bytes)
         default:
             data = handMadePropertyList([[0x4F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]])
         }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect([.corruptData, .truncatedData].contains(error.code), "\(error)")
