@@ -16,14 +16,18 @@ extension JSONScanner {
         filters[base &+ 3] = 0
     }
 
-    /// Hashes the (unescaped) key `start..<start+length` and records it for the innermost object;
-    /// returns whether an earlier key of that object has the same hash.
+    /// Hashes the (unescaped) key `start..<start+length`, whose ``scanString()`` flags are
+    /// `flags`, and records it for the innermost object; returns the flags it gives the object:
+    /// ``JSONNode/objectMayHaveDuplicateKeys`` when an earlier key of that object has the same
+    /// hash, ``JSONNode/objectHasNonASCIIKeys`` when the unescaped key has a byte above 0x7F.
     @inline(__always)
-    mutating func recordKey(start: Int, length: Int, escapes: Bool, depth: Int, hashStart: Int) -> Bool {
+    mutating func recordKey(start: Int, length: Int, flags: UInt8, depth: Int, hashStart: Int) -> UInt8 {
         let hash: UInt64
-        if escapes {
+        var objectFlags = flags & JSONNode.stringHasNonASCII == 0 ? 0 : JSONNode.objectHasNonASCIIKeys
+        if flags & JSONNode.stringHasEscapes != 0 {
             scratch.removeAll(keepingCapacity: true)
             JSONEscapes.unescape(UnsafeBufferPointer(start: p + start, count: length), into: &scratch)
+            if scratch.contains(where: { $0 >= 0x80 }) { objectFlags |= JSONNode.objectHasNonASCIIKeys }
             hash = scratch.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return Self.hash(p, 0, readable: 0) }
                 return Self.hash(base, buffer.count, readable: buffer.count)
@@ -51,7 +55,7 @@ extension JSONScanner {
             filters[word] |= mask
         }
         keyHashes.append(hash)
-        return duplicate
+        return duplicate ? objectFlags | JSONNode.objectMayHaveDuplicateKeys : objectFlags
     }
 
     /// Objects with more keys than this are checked for duplicates when they close, by sorting
