@@ -86,7 +86,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
                     failure = error
                 }
             }
-            try decodeElement(at: "[\(index)]", lossy: lossy, found: ValueDescription.describe(array[index]),
+            try decodeElement(at: .index(index), lossy: lossy, found: ValueDescription.describe(array[index]),
                               recorder) { () throws(ValueFailure) in
                 if let failure { throw failure }
                 result.append(try element.decode(array[index]))
@@ -113,7 +113,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
                     failure = error
                 }
             }
-            try decodeElement(at: "[\(index)]", lossy: lossy, found: describe(document, child),
+            try decodeElement(at: .index(index), lossy: lossy, found: describe(document, child),
                               recorder) { () throws(ValueFailure) in
                 if let failure { throw failure }
                 result.append(try element.decode(document, child))
@@ -128,7 +128,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
         for index in array.indices {
-            if let value = collected.decode(at: "[\(index)]", found: ValueDescription.describe(array[index]), {
+            if let value = collected.decode(at: .index(index), found: ValueDescription.describe(array[index]), {
                 () throws(ValueFailure) in try element.decode(array[index])
             }) { result.append(value) }
         }
@@ -143,7 +143,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var result: [Element] = []
         var index = 0
         for child in document.elements(of: node) {
-            if let value = collected.decode(at: "[\(index)]", found: describe(document, child), {
+            if let value = collected.decode(at: .index(index), found: describe(document, child), {
                 () throws(ValueFailure) in try element.decode(document, child)
             }) { result.append(value) }
             index += 1
@@ -162,7 +162,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
             do throws(ValueFailure) {
                 result.append(try element.encode(value[index], options))
             } catch {
-                throw error.prefixed(by: "[\(index)]")
+                throw error.prefixed(by: .index(index))
             }
         }
         return result
@@ -174,7 +174,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
             do throws(ValueFailure) {
                 try element.write(value[index], to: &writer, options)
             } catch {
-                throw error.prefixed(by: "[\(index)]")
+                throw error.prefixed(by: .index(index))
             }
         }
         writer.endArray()
@@ -246,7 +246,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
         var result = [Key: Element](minimumCapacity: dictionary.count)
         for (text, item) in dictionary {
-            try decodeElement(at: text, lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
+            try decodeElement(at: .member(text), lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
                 result[try dictionaryKey(text)] = try element.decode(item)
             }
         }
@@ -260,7 +260,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var result = [Key: Element](minimumCapacity: document.count(at: node))
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)  // the last of duplicate keys wins
-            try decodeElement(at: text, lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
+            try decodeElement(at: .member(text), lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
                 result[try dictionaryKey(text)] = try element.decode(document, valueNode)
             }
         }
@@ -273,7 +273,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
         for (text, item) in dictionary {
-            if let (key, value) = collected.decode(at: text, found: ValueDescription.describe(item), {
+            if let (key, value) = collected.decode(at: .member(text), found: ValueDescription.describe(item), {
                 () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(item))
             }) { result[key] = value }
         }
@@ -288,7 +288,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var result: [Key: Element] = [:]
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)
-            if let (key, value) = collected.decode(at: text, found: describe(document, valueNode), {
+            if let (key, value) = collected.decode(at: .member(text), found: describe(document, valueNode), {
                 () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(document, valueNode))
             }) { result[key] = value }
         }
@@ -303,7 +303,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
             do throws(ValueFailure) {
                 result[text] = try element.encode(item, options)
             } catch {
-                throw error.prefixed(by: text)
+                throw error.prefixed(by: .member(text))
             }
         }
         return result
@@ -316,7 +316,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
             do throws(ValueFailure) {
                 try element.write(item, to: &writer, options)
             } catch {
-                throw error.prefixed(by: text)
+                throw error.prefixed(by: .member(text))
             }
         }
         writer.endObject()
@@ -328,19 +328,19 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
 /// below `component`. On a failure, a lossy collection leaves the element
 /// out and records that, forgetting what was recorded inside it; otherwise
 /// the failure is thrown with `component` in its path. A bad mapping is
-/// always thrown. `component` and `found` are only built when needed.
+/// always thrown. `component`'s text and `found` are only built when needed.
 @inline(__always)
-private func decodeElement(at component: @autoclosure () -> String, lossy: Bool, found: @autoclosure () -> String,
+private func decodeElement(at component: JSONPathComponent, lossy: Bool, found: @autoclosure () -> String,
                            _ recorder: LeniencyRecorder?, _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
     let mark = recorder?.mark ?? 0
     do throws(ValueFailure) {
         try body()
     } catch {
-        guard lossy, error.isRecoverable else { throw error.prefixed(by: component()) }
-        recorder?.recordDrop(.skipped, since: mark, found: found(), path: component(), reason: error.reportReason)
+        guard lossy, error.isRecoverable else { throw error.prefixed(by: component) }
+        recorder?.recordDrop(.skipped, since: mark, found: found(), path: component.text, reason: error.reportReason)
         return
     }
-    recorder?.prefix(from: mark, with: component())
+    recorder?.prefix(from: mark, with: component.text)
 }
 
 /// Any JSON value ↔ `Any`, unchanged (null is `NSNull()`); models inside
