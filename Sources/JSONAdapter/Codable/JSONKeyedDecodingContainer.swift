@@ -27,16 +27,17 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     var codingPath: [any CodingKey] { path.keys() }
 
-    /// The keys of the object that `Key` has, each as the coding key whose
-    /// conversion gives it (see ``CodableOptions/codingKeyNames(forJSONKey:)``).
+    /// The keys of the object that `Key` has, each as the coding key that
+    /// reads it (see ``CodableOptions/codingKeyNames(forJSONKey:)``), once each.
     var allKeys: [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(object.count)
         var seen = Set<String>()
+        var names = Set<String>()
         for (jsonKey, _) in object.members where seen.insert(jsonKey).inserted {
             for name in decoder.options.codingKeyNames(forJSONKey: jsonKey) {
                 if let key = Key(stringValue: name) {
-                    keys.append(key)
+                    if names.insert(key.stringValue).inserted { keys.append(key) }
                     break
                 }
             }
@@ -44,14 +45,20 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         return keys
     }
 
-    /// The member for `key`, or `nil`.
+    /// The member for `key`, or `nil`: at its JSON key, else (under a snake
+    /// or kebab case conversion) at another spelling (``KeySpellings``).
     @inline(__always)
     private func value(for key: Key) -> DecodingValue? {
         // The cursor is copied in and out: an `inout` access to a class's
         // property would be checked at run time for the whole call.
         var cursor = hint
-        let value = object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &cursor)
+        let name = key.stringValue
+        let jsonKey = decoder.options.jsonKey(for: name)
+        let value = object.value(forKey: jsonKey, hint: &cursor)
         hint = cursor
+        if value == nil, let spellings = decoder.options.spellings(for: name, jsonKey: jsonKey) {
+            return object.value(spelledAs: spellings)
+        }
         return value
     }
 
@@ -161,9 +168,14 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     func superDecoder() throws -> any Decoder {
         let key = JSONCodingKey.super
+        let name = key.stringValue
+        let jsonKey = decoder.options.jsonKey(for: name)
         var cursor = hint
-        let value = object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &cursor)
+        var value = object.value(forKey: jsonKey, hint: &cursor)
         hint = cursor
+        if value == nil, let spellings = decoder.options.spellings(for: name, jsonKey: jsonKey) {
+            value = object.value(spelledAs: spellings)
+        }
         return decoder.superDecoder(for: value, at: path, key: key)
     }
 

@@ -1,0 +1,79 @@
+import Foundation
+import MantleJSON
+
+/// The other spellings of one key that a configuration's
+/// ``JSONAdapter/Configuration/keyConversion`` reads when it is
+/// ``JSONKeyConversion/snakeCase`` or ``JSONKeyConversion/kebabCase`` and
+/// the converted spelling (`chat_room`, the one written) is absent, as
+/// `JSONDecoder`'s `.convertFromSnakeCase` reads every key whose conversion
+/// is the declared one:
+///
+/// 1. the key as declared (`chatRoom`: JSON that already writes some keys
+///    in camel case);
+/// 2. else any key that `.convertFromSnakeCase` reads as the declared key
+///    (``JSONKeyConversion/camelCase(_:separator:)``: `CHAT_ROOM`,
+///    `chat__room`, `Chat_Room`); when there are several, the first in
+///    Unicode order, since a dictionary from `JSONSerialization` keeps no
+///    order to choose by.
+///
+/// Looking up the converted spelling costs nothing more; these are looked
+/// for only when it is missing.
+struct KeySpellings: Sendable {
+    /// The converted spelling, looked up first (by the caller).
+    let converted: String
+    /// The key as declared.
+    let declared: String
+    /// The separator the conversion joins words with.
+    let separator: Character
+    /// `separator`'s byte (it is ASCII), to skip keys without it quickly.
+    private let separatorByte: UInt8
+
+    /// The spellings of `declared`, which `separator`'s conversion writes as `converted`.
+    init(converted: String, declared: String, separator: Character) {
+        self.converted = converted
+        self.declared = declared
+        self.separator = separator
+        separatorByte = separator.asciiValue ?? UInt8(ascii: "_")
+    }
+
+    /// `true` when `key` is one of the third kind: neither spelling, and read as `declared`.
+    func isOtherSpelling(_ key: String) -> Bool {
+        key.utf8.contains(separatorByte) && key != converted && key != declared
+            && JSONKeyConversion.camelCase(key, separator: separator) == declared
+    }
+
+    /// The key of the third kind to read among `keys`, or `nil`.
+    private func otherSpelling(among keys: some Sequence<String>) -> String? {
+        var chosen: String?
+        for key in keys where isOtherSpelling(key) {
+            if let current = chosen, current <= key { continue }
+            chosen = key
+        }
+        return chosen
+    }
+
+    /// The key of `dictionary` to read when the converted spelling is absent, or `nil`.
+    func key(in dictionary: [String: Any]) -> String? {
+        if declared != converted, dictionary[declared] != nil { return declared }
+        return otherSpelling(among: dictionary.keys)
+    }
+
+    /// The key of the object `node` to read when the converted spelling is absent, or `nil`.
+    func key(in document: JSONDocument, object node: Int) -> String? {
+        if declared != converted, document.member(declared, in: node) != nil { return declared }
+        return otherSpelling(among: document.members(of: node).lazy.map { document.string(at: $0.key) })
+    }
+
+    /// The value to read in `dictionary` when the converted spelling is absent, or `nil`.
+    func value(in dictionary: [String: Any]) -> Any? {
+        if declared != converted, let value = dictionary[declared] { return value }
+        return otherSpelling(among: dictionary.keys).flatMap { dictionary[$0] }
+    }
+
+    /// The value node to read in the object `node` when the converted spelling is absent, or `nil`.
+    func node(in document: JSONDocument, object node: Int) -> Int? {
+        if declared != converted, let found = document.member(declared, in: node) { return found }
+        return otherSpelling(among: document.members(of: node).lazy.map { document.string(at: $0.key) })
+            .flatMap { document.member($0, in: node) }
+    }
+}
