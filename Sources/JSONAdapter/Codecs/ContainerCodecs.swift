@@ -213,19 +213,25 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
 /// raw-value enums, ...). Objects are written with their keys in ascending
 /// order of their text; duplicate keys in the input: the last one wins. A
 /// lossy codec (``JSONLeniency/lossyCollections``) leaves out members whose
-/// key or value fails.
+/// key or value fails. Keys that `JSONEncoder` writes in a flat array of
+/// keys and values are read in that form too, and written in it when the
+/// configuration says so (``KeyValueArrays``).
 final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Element]>, @unchecked Sendable {
     /// The codec of the values.
     let element: JSONValueCodec<Element>
     /// The keys' text form.
     let key: JSONObjectKey<Key>
+    /// The `[key, value, …]` form, for keys that `JSONEncoder` writes in it.
+    let keyValueArrays: KeyValueArrays<Key>?
     /// `true` to leave out members that fail.
     let lossy: Bool
 
     /// Wraps a value codec and a key conversion.
-    init(_ element: JSONValueCodec<Element>, key: JSONObjectKey<Key>, lossy: Bool = false) {
+    init(_ element: JSONValueCodec<Element>, key: JSONObjectKey<Key>, keyValueArrays: KeyValueArrays<Key>? = nil,
+         lossy: Bool = false) {
         self.element = element
         self.key = key
+        self.keyValueArrays = keyValueArrays
         self.lossy = lossy
     }
 
@@ -241,7 +247,12 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] {
-        guard let dictionary = value as? [String: Any] else { throw mismatch(value) }
+        guard let dictionary = value as? [String: Any] else {
+            if let keyValueArrays, let elements = FoundationContainers.arrayElements(of: value) {
+                return try decodePairs(elements, keyValueArrays)
+            }
+            throw mismatch(value)
+        }
         let recorder = LeniencyRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
         var result = [Key: Element](minimumCapacity: dictionary.count)
@@ -254,7 +265,12 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
-        guard document.kind(at: node) == .object else { throw mismatch(document, node) }
+        guard document.kind(at: node) == .object else {
+            if let keyValueArrays, document.kind(at: node) == .array {
+                return try decodePairs(document, node, keyValueArrays)
+            }
+            throw mismatch(document, node)
+        }
         let recorder = LeniencyRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
         var result = [Key: Element](minimumCapacity: document.count(at: node))
@@ -297,6 +313,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     override func encode(_ value: [Key: Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+        if let keyValueArrays, keyValueArrays.isWritten { return try encodePairs(value, keyValueArrays, options) }
         var result = [String: Any](minimumCapacity: value.count)
         for (dictionaryKey, item) in value {
             let text = key.format(dictionaryKey)
@@ -310,6 +327,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+        if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, to: &writer, options) }
         writer.beginObject()
         for (text, item) in value.map({ (key.format($0.key), $0.value) }).sorted(by: { $0.0 < $1.0 }) {
             writer.writeKey(text)
@@ -330,7 +348,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
 /// the failure is thrown with `component` in its path. A bad mapping is
 /// always thrown. `component`'s text and `found` are only built when needed.
 @inline(__always)
-private func decodeElement(at component: JSONPathComponent, lossy: Bool, found: @autoclosure () -> String,
+func decodeElement(at component: JSONPathComponent, lossy: Bool, found: @autoclosure () -> String,
                            _ recorder: LeniencyRecorder?, _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
     let mark = recorder?.mark ?? 0
     do throws(ValueFailure) {
