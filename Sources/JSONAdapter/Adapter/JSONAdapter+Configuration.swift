@@ -115,8 +115,12 @@ extension JSONAdapter {
         /// coding keys of `Codable` property values too (both ways, as
         /// `JSONEncoder`'s `.convertToSnakeCase` converts them on writing), but
         /// not to the keys of `[String: _]` dictionaries inside them, which
-        /// `JSONDecoder` and `JSONEncoder` leave as they are. `.identity` (the
-        /// keys as written) by default.
+        /// `JSONDecoder` and `JSONEncoder` leave as they are. Where a converted
+        /// key is missing, `.snakeCase` and `.kebabCase` also read the keys
+        /// `JSONDecoder`'s `.convertFromSnakeCase` reads: the key as declared
+        /// (`chatRoom`), then any key that converts back to it (`CHAT_ROOM`);
+        /// they still write the converted key. `.identity` (the keys as
+        /// written) by default.
         public var keyConversion: JSONKeyConversion {
             get { context.settings.keyConversion }
             set { change { $0.keyConversion = newValue } }
