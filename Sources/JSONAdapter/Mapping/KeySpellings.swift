@@ -25,20 +25,51 @@ struct KeySpellings: Sendable {
     let declared: String
     /// The separator the conversion joins words with.
     let separator: Character
-    /// `separator`'s byte (it is ASCII), to skip keys without it quickly.
+    /// `separator`'s byte (it is ASCII).
     private let separatorByte: UInt8
+    /// `declared`'s bytes without separators, ASCII letters lowercased, when
+    /// it is all ASCII: what a key of the third kind must spell, whatever its case.
+    private let skeleton: [UInt8]?
 
     /// The spellings of `declared`, which `separator`'s conversion writes as `converted`.
     init(converted: String, declared: String, separator: Character) {
         self.converted = converted
         self.declared = declared
         self.separator = separator
-        separatorByte = separator.asciiValue ?? UInt8(ascii: "_")
+        let separatorByte = separator.asciiValue ?? UInt8(ascii: "_")
+        self.separatorByte = separatorByte
+        skeleton = declared.utf8.allSatisfy { $0 < 0x80 }
+            ? declared.utf8.filter { $0 != separatorByte }.map(Self.folded) : nil
+    }
+
+    /// `byte` with an ASCII capital lowercased.
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// `false` when `key` cannot be of the third kind, without building
+    /// strings: it has no separator, or, all ASCII, does not spell the
+    /// declared key's letters in any case. (Case mappings beyond ASCII can
+    /// change lengths, so a key that is not all ASCII is left to the conversion.)
+    private func mayBeOtherSpelling(_ key: String) -> Bool {
+        var hasSeparator = false
+        var index = 0
+        for byte in key.utf8 {
+            if byte == separatorByte {
+                hasSeparator = true
+                continue
+            }
+            guard let skeleton else { continue }
+            if byte >= 0x80 { return key.utf8.contains(separatorByte) }
+            guard index < skeleton.count, skeleton[index] == Self.folded(byte) else { return false }
+            index += 1
+        }
+        return hasSeparator && (skeleton == nil || index == skeleton?.count)
     }
 
     /// `true` when `key` is one of the third kind: neither spelling, and read as `declared`.
     func isOtherSpelling(_ key: String) -> Bool {
-        key.utf8.contains(separatorByte) && key != converted && key != declared
+        mayBeOtherSpelling(key) && key != converted && key != declared
             && JSONKeyConversion.camelCase(key, separator: separator) == declared
     }
 

@@ -151,6 +151,27 @@ struct KeySpellingsTests {
         #expect(model.keys.names.sorted() == oracle.names.sorted())
         #expect(model.keys.names.sorted() == ["chatRoom", "lastMessage", "otherKey"])
     }
+
+    @Test("the quick test before converting a key never leaves out a key that converts to the declared one")
+    func quickTestIsSound() {
+        let pieces = ["_", "__", "a", "A", "b", "B", "1", "é", "É", "ß", "\u{212A}", "k", "-", "url", "URL", "ǅ"]
+        var generator = SplitMix64(seed: 26_04)
+        for _ in 0..<20_000 {
+            let key = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }.joined()
+            for separator: Character in ["_", "-"] {
+                let camel = JSONKeyConversion.camelCase(key, separator: separator)
+                let declared = Bool.random(using: &generator) ? camel : camel.lowercased()
+                let converted = separator == "_" ? JSONKeyConversion.snakeCase.jsonKey(forPropertyKey: declared)
+                    : JSONKeyConversion.kebabCase.jsonKey(forPropertyKey: declared)
+                let spellings = KeySpellings(converted: converted, declared: declared, separator: separator)
+                let expected = key != converted && key != declared
+                    && JSONKeyConversion.camelCase(key, separator: separator) == declared
+                #expect(spellings.isOtherSpelling(key) == expected, "\(key) for \(declared)")
+            }
+        }
+    }
 }
 
 // MARK: - Models
