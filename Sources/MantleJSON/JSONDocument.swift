@@ -152,8 +152,10 @@ package final class JSONDocument: Sendable {
     /// see the type's notes; the last of duplicates);
     /// nil if absent or if `object` is not an object. Linear in the number of members.
     package func member(_ key: String, in object: Int) -> Int? {
-        if let found = Self.withUTF8(key, { member(utf8: $0, in: object) }) { return found }
-        return asciiForm(of: key, in: object).flatMap { member($0, in: object) }
+        Self.withUTF8(key) { utf8 in
+            if let found = member(utf8: utf8, in: object) { return found }
+            return Self.isASCII(utf8) ? nil : memberByASCIIForm(of: key, in: object)
+        }
     }
 
     /// Same as ``member(_:in:)`` for a key given as raw UTF-8 bytes (not looked for in an
@@ -168,16 +170,25 @@ package final class JSONDocument: Sendable {
                           last: n.flags & JSONNode.objectMayHaveDuplicateKeys != 0)
     }
 
-    /// The all-ASCII key canonically equivalent to `key`, when `key` is not all ASCII but has
-    /// one and `object` has only ASCII keys (where it is looked for by bytes); `nil` otherwise.
-    /// Only the Kelvin sign, the Greek question mark and the Greek varia decompose to ASCII.
-    @usableFromInline
-    func asciiForm(of key: String, in object: Int) -> String? {
+    /// `true` when every byte of `utf8` is ASCII.
+    @inlinable @inline(__always)
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for byte in utf8 { any |= byte }
+        return any < 0x80
+    }
+
+    /// The member whose key is the all-ASCII key canonically equivalent to `key`, a key that is
+    /// not all ASCII, when there is one and `object` has only ASCII keys (which its own bytes
+    /// cannot match). Only the Kelvin sign, the Greek question mark and the Greek varia
+    /// decompose to ASCII.
+    @usableFromInline @inline(never)
+    func memberByASCIIForm(of key: String, in object: Int) -> Int? {
         let n = nodes[object]
-        guard n.kind == .object, n.flags & JSONNode.objectHasNonASCIIKeys == 0,
-              key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard n.kind == .object, n.flags & JSONNode.objectHasNonASCIIKeys == 0 else { return nil }
         let decomposed = key.decomposedStringWithCanonicalMapping
-        return decomposed.utf8.allSatisfy({ $0 < 0x80 }) ? decomposed : nil
+        guard decomposed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return member(decomposed, in: object)
     }
 
     /// The value node of the last member whose key equals `key` as a Swift string (canonical
@@ -253,8 +264,10 @@ package final class JSONDocument: Sendable {
     /// the hint; objects that may contain duplicate keys are searched from the start.
     @inlinable
     package func member(_ key: String, in object: Int, hint: inout Int) -> Int? {
-        if let found = Self.withUTF8(key, { member(utf8: $0, in: object, hint: &hint) }) { return found }
-        return asciiForm(of: key, in: object).flatMap { member($0, in: object) }
+        Self.withUTF8(key) { utf8 in
+            if let found = member(utf8: utf8, in: object, hint: &hint) { return found }
+            return Self.isASCII(utf8) ? nil : memberByASCIIForm(of: key, in: object)
+        }
     }
 
     /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes (not looked for in an

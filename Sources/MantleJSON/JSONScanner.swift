@@ -228,7 +228,7 @@ struct JSONScanner {
                        Self.containsDuplicate(keyHashes[open.hashStart...]) {
                         open.objectFlags |= JSONNode.objectMayHaveDuplicateKeys
                     }
-                    nodes[open.node].flags = open.objectFlags
+                    if open.objectFlags != 0 { nodes[open.node].flags = open.objectFlags }
                     keyHashes.removeSubrange(open.hashStart...)
                 }
                 depth &-= 1
@@ -256,12 +256,13 @@ struct JSONScanner {
         let start = pos &+ 1
         let flags = try scanString()
         let length = pos &- start
-        let objectFlags = recordKey(start: start, length: length, flags: flags, depth: depth, hashStart: hashStart)
-        appendString(quote: quote, start: start,
-                     flags: JSONNode.stringIsKey | flags
-                         | (objectFlags & JSONNode.objectHasNonASCIIKeys == 0 ? 0 : JSONNode.stringHasNonASCII),
-                     depth: depth)
+        appendString(quote: quote, start: start, flags: JSONNode.stringIsKey | flags, depth: depth)
         pos &+= 1
+        let escapes = flags & JSONNode.stringHasEscapes != 0
+        // `objectHasNonASCIIKeys` is `stringHasNonASCII`'s bit: the key's bit is the object's.
+        let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth, hashStart: hashStart)
+        var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
+        if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
         skipWhitespace()
         guard pos < end else { throw eofError() }
         guard p[pos] == UInt8(ascii: ":") else {

@@ -106,5 +106,5 @@ struct JSONNode: Sendable {
     /// Object flag: a key is not all ASCII (``stringHasNonASCII``), so look-ups compare keys
     /// as Swift strings, by canonical equivalence (`"cafe\u0301"` is `"café"`), where bytes
     /// could differ for one key; such objects are searched to their end, the last match winning.
-    @usableFromInline static let objectHasNonASCIIKeys: UInt8 = 2
+    @usableFromInline static let objectHasNonASCIIKeys: UInt8 = stringHasNonASCII
 }
