@@ -73,6 +73,8 @@ public enum ModelArchiver {
                 throw ArchiveError(code: .truncatedData, detail: detail)
             case .corrupt(let detail):
                 throw ArchiveError(code: .corruptData, detail: detail)
+            case .tooDeepForStack:
+                throw ArchiveError(code: .nestingTooDeep, detail: "containers nested too deep for this thread's stack")
             }
         }
         let contents = try ArchiveContents(propertyList: propertyList)

@@ -121,7 +121,7 @@ extension JSONDocument {
             else if p[i] == UInt8(ascii: "+") { i &+= 1 }
             var e = 0
             while i < count, p[i] &- UInt8(ascii: "0") < 10 {
-                if e < 100_000 { e = e &* 10 &+ Int(p[i] &- UInt8(ascii: "0")) } else { fast = false }
+                if e < 100_000 { e = e &* 10 &+ Int(p[i] &- UInt8(ascii: "0")) } else { fast = false }  // 32-bit: a digit, and e stays below 10^6
                 i &+= 1
             }
             exponent &+= negativeExponent ? -e : e
@@ -133,7 +133,7 @@ extension JSONDocument {
         }
         if fast && digits <= 19 {
             if mantissa == 0 { return negative ? -0.0 : 0.0 }
-            if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+            if mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {  // 32-bit: mantissa is a UInt64
                 var value = Double(mantissa)
                 if exponent >= 0 {
                     value *= powersOfTen[exponent]
@@ -333,8 +333,10 @@ extension JSONDocument {
             if c == UInt8(ascii: ".") { pointPosition = digits.count } else { digits.append(c) }
             utf8 = utf8.dropFirst()
         }
+        // Zero, whatever its exponent: `0e99999999999` would otherwise ask for that many zeros.
+        if digits.allSatisfy({ $0 == UInt8(ascii: "0") }) { return negative ? "-0" : "0" }
         if !utf8.isEmpty {
-            // An exponent beyond `Int` cannot give a finite, nonzero integer.
+            // 32-bit: an exponent beyond `Int` cannot give a finite, nonzero integer on any platform.
             guard let value = Int(Substring(utf8.dropFirst())) else { return nil }
             exponent = value
         }

@@ -16,7 +16,7 @@ extension JSONDocument {
             }
             // SAFETY: unescaping never lengthens a string, so `raw.count` bytes
             // of capacity hold the result; `unescape` returns how many it wrote.
-            return String(utf8Capacity: raw.count) { out in
+            return String(unsafeUninitializedCapacity: raw.count) { out in
                 guard let target = out.baseAddress else { return 0 }
                 return JSONEscapes.unescape(raw, to: target)
             }

@@ -129,12 +129,12 @@ package final class JSONDocument: Sendable {
 
     /// Byte offset in the input where `node` starts (quote, bracket or first character).
     func byteOffset(of node: Int) -> Int {
-        Int(nodes[node].offset)
+        Int(nodes[node].offset)  // 32-bit: an offset into the input, whose count is an Int
     }
 
     /// Number of containers enclosing `node` (the root has depth 0).
     func depth(of node: Int) -> Int {
-        Int(nodes[node].depth)
+        Int(nodes[node].depth)  // 32-bit: a UInt16
     }
 
     // MARK: - Scalars
@@ -286,7 +286,7 @@ package final class JSONDocument: Sendable {
         if hint > object, hint < end {
             let h = nodes[hint]
             // Only a direct key of this object has this kind, flag and depth within its range.
-            if h.kind == .string, h.flags & JSONNode.stringIsKey != 0, Int(h.depth) == Int(n.depth) &+ 1 {
+            if h.kind == .string, h.flags & JSONNode.stringIsKey != 0, Int(h.depth) == Int(n.depth) &+ 1 {  // 32-bit: UInt16s
                 start = hint
             }
         }

@@ -7,5 +7,5 @@ package enum JSONLimits {
 
     /// The deepest nesting the parser can record (node depths are stored in 16 bits): a
     /// larger `maximumDepth` counts as this one.
-    package static let largestMaximumDepth = Int(UInt16.max)
+    package static let largestMaximumDepth = Int(UInt16.max)  // 32-bit: 65,535
 }

@@ -34,7 +34,7 @@ extension JSONScanner {
             // The key's bytes are followed by its closing quote and the rest of the input.
             hash = Self.hash(p + start, length, readable: end &- start)
         }
-        let bit = Int(truncatingIfNeeded: hash &>> 56)
+        let bit = Int(truncatingIfNeeded: hash &>> 56)  // 32-bit: the top 8 bits, 0...255
         let word = (depth &- 1) &* 4 &+ (bit &>> 6)
         let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
         var duplicate = false
@@ -83,7 +83,7 @@ extension JSONScanner {
     /// `base`, at least `count`) allows, and byte by byte otherwise. SAFETY: `load` reads
     /// `base[i..<i+8]` only with `i + 8 <= count`, or `i == 0` and `readable >= 8`.
     @inline(__always)
-    private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {
+    private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {  // 32-bit: UInt64 words throughout
         /// A 64-bit finaliser-style mixing step.
         @inline(__always) func mix(_ x: UInt64) -> UInt64 {
             let y = (x ^ (x &>> 31)) &* 0x9E37_79B9_7F4A_7C15

@@ -73,7 +73,7 @@ extension JSONScanner {
     /// Per byte `b`: below `0x30` when `b - 0x30` wraps while `b < 0x80`; above `0x39` when
     /// `b + 0x46` reaches `0x80` (no carry out below `0x80`); `0x80` and above by bit 7.
     @inline(__always)
-    static func nonDigitMask(_ w: UInt64) -> UInt64 {
+    static func nonDigitMask(_ w: UInt64) -> UInt64 {  // 32-bit: UInt64 words throughout
         let ones: UInt64 = 0x0101_0101_0101_0101
         let below = (w &- ones &* 0x30) & ~w
         let above = w &+ ones &* 0x46
@@ -84,7 +84,7 @@ extension JSONScanner {
     /// reads them): pairs, then quadruples, then all eight, by multiplications (fast_float's
     /// `parse_eight_digits_unrolled`).
     @inline(__always)
-    static func eightDigits(_ w: UInt64) -> UInt64 {
+    static func eightDigits(_ w: UInt64) -> UInt64 {  // 32-bit: UInt64 words throughout
         var value = w &- 0x3030_3030_3030_3030
         value = value &* 10 &+ value &>> 8
         let mask: UInt64 = 0x0000_00FF_0000_00FF

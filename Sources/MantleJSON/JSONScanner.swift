@@ -113,7 +113,7 @@ struct JSONScanner {
         guard let base = input.baseAddress, !input.isEmpty else {
             throw JSONDataError("unexpected end of input", at: 0)
         }
-        guard input.count < Int(UInt32.max) else {
+        guard UInt64(input.count) < UInt64(UInt32.max) else {
             throw JSONDataError("input of \(input.count) bytes exceeds the 4 GiB limit", at: 0)
         }
         // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
@@ -220,7 +220,7 @@ struct JSONScanner {
                     throw unexpected(d, expecting: open.isObject ? "',' or '}'" : "',' or ']'")
                 }
                 pos &+= 1
-                nodes[open.node].entryCount = Int(open.count)
+                nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
                 nodes[open.node].subtreeEnd = nodes.count
                 if open.isObject {
                     if open.objectFlags & JSONNode.objectMayHaveDuplicateKeys == 0,
@@ -313,7 +313,7 @@ struct JSONScanner {
             pos &+= 1
             // Indentation: skip runs of spaces eight at a time.
             while end &- pos >= 8 {
-                let w = Self.load(p + pos) ^ 0x2020_2020_2020_2020
+                let w = Self.load(p + pos) ^ 0x2020_2020_2020_2020  // 32-bit: `load` returns a UInt64
                 if w != 0 {
                     pos &+= w.trailingZeroBitCount &>> 3
                     break

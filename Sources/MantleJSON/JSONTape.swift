@@ -69,19 +69,19 @@ struct JSONNode: Sendable {
     }
 
     /// Scalars: the byte offset of the node's text (for strings, just after the opening quote).
-    @inlinable var textStart: Int { Int(startOrCount) }
+    @inlinable var textStart: Int { Int(startOrCount) }  // 32-bit: an offset into the input, whose count is an Int
     /// Scalars: the length of the node's text in bytes (for strings, still escaped).
-    @inlinable var textLength: Int { Int(lengthOrEnd) }
+    @inlinable var textLength: Int { Int(lengthOrEnd) }  // 32-bit: a length within the input
 
     /// Containers: the number of elements (arrays) or members (objects).
     @inlinable var entryCount: Int {
-        get { Int(startOrCount) }
+        get { Int(startOrCount) }  // 32-bit: at most the input's count
         set { startOrCount = UInt32(truncatingIfNeeded: newValue) }
     }
 
     /// Containers: the tape index just past the whole subtree (its next sibling's index).
     @inlinable var subtreeEnd: Int {
-        get { Int(lengthOrEnd) }
+        get { Int(lengthOrEnd) }  // 32-bit: a tape index, below the input's count
         set { lengthOrEnd = UInt32(truncatingIfNeeded: newValue) }
     }
 

@@ -28,6 +28,16 @@ struct JSONDocumentNumbersTests {
         "0.0000000000000000000000000000001234", "-0.000000000000000000000e5", "0.00000000000000000000000",
     ]
 
+    @Test("a zero with an exponent beyond 32 bits (or 64) is the integer zero, without spelling out its zeros",
+          arguments: ["0e99999999999", "-0.0e99999999999", "0e-99999999999", "0.000e99999999999999999999999"])
+    func zeroWithHugeExponent(literal: String) throws {
+        let document = try JSONDocument(text: "[\(literal)]")
+        #expect(document.integerDigits(at: 1) == (literal.hasPrefix("-") ? "-0" : "0"))
+        let value = document.numberValue(at: 1)
+        #expect(value == .floating(literal.hasPrefix("-") ? -0.0 : 0.0))
+        #expect(value.exactly(Int.self) == 0)
+    }
+
     @Test("JSON literals at the edges parse to Double(String)'s value", arguments: edges)
     func edge(literal: String) throws {
         let document = try JSONDocument(text: "[\(literal)]")

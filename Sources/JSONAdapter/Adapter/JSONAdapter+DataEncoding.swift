@@ -75,8 +75,8 @@ extension JSONAdapter.Configuration {
                 var text: [UInt8] = []
                 text.reserveCapacity(data.count * 2)
                 for byte in data {
-                    text.append(digits[Int(byte >> 4)])
-                    text.append(digits[Int(byte & 0x0F)])
+                    text.append(digits[Int(byte >> 4)])  // 32-bit: a UInt8
+                    text.append(digits[Int(byte & 0x0F)])  // 32-bit: a UInt8
                 }
                 return String(decoding: text, as: UTF8.self)
             case .byteArray: return nil
@@ -85,7 +85,7 @@ extension JSONAdapter.Configuration {
 
         /// The Foundation JSON value of `data`: a string, or `[Int]` for ``byteArray``.
         func jsonValue(of data: Data) -> Any {
-            text(of: data) ?? data.map { Int($0) }
+            text(of: data) ?? data.map { Int($0) }  // 32-bit: UInt8s
         }
 
         /// RFC 4648 §5 text, padded or not, as bytes; `nil` for any other

@@ -44,6 +44,24 @@ extension JSONAdapter {
         try JSONTopLevel.object(in: jsonDictionary, options) { try update(&model, mapping: mapping, from: $0) }
     }
 
+    /// Updates the class instance `object` in place from a JSON object that
+    /// holds only some of its keys (see ``update(_:fromJSONData:options:)``),
+    /// as Mantle's `mergeValuesForKeysFromModel:` changes the object it is sent to.
+    public static func update<M: JSONSerializing & AnyObject>(_ object: M, fromJSONData data: Data,
+                                                              options: DecodingOptions = .standard) throws {
+        var reference = object
+        try update(&reference, fromJSONData: data, options: options)
+    }
+
+    /// Updates the class instance `object` in place from a JSON dictionary
+    /// (or the one at `options.keyPath` of it) that holds only some of its
+    /// keys (see ``update(_:fromJSONData:options:)``).
+    public static func update<M: JSONSerializing & AnyObject>(_ object: M, from jsonDictionary: [String: Any],
+                                                              options: DecodingOptions = .standard) throws {
+        var reference = object
+        try update(&reference, from: jsonDictionary, options: options)
+    }
+
     /// Decodes the patch, clears or merges its present keys into a copy,
     /// validates the copy, then hands it over.
     private static func update<M: JSONSerializing>(_ model: inout M, mapping: ModelMapping,

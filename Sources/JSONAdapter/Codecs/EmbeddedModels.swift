@@ -113,10 +113,16 @@ struct EmbeddedModels {
         }
     }
 
-    /// Fails when a container at `depth` would pass ``maximumDepth``.
+    /// Fails when a container at `depth` would pass ``maximumDepth``, or the
+    /// thread's stack cannot hold another level (512 KiB on Apple's secondary
+    /// threads holds fewer than ``maximumDepth`` levels of this search in a
+    /// debug build).
     private func checkDepth(_ depth: Int) throws(ValueFailure) {
         guard depth < Self.maximumDepth else {
             throw ValueFailure(detail: "containers nested deeper than \(Self.maximumDepth) levels")
+        }
+        guard RecursionGuard.hasStackRoom else {
+            throw ValueFailure(detail: "containers nested too deep for this thread's stack")
         }
     }
 

@@ -100,7 +100,7 @@ package enum ISO8601Timestamp {
 
         // Mandatory offset.
         guard index < count else { return nil }
-        var offsetSeconds = 0
+        var offsetSeconds: Int64 = 0
         switch bytes[index] {
         case ASCII.upperZ, ASCII.lowerZ:
             index += 1
@@ -115,17 +115,18 @@ package enum ISO8601Timestamp {
             guard index + 2 <= count, let offsetMinute = twoDigits(bytes, at: index) else { return nil }
             index += 2
             guard offsetHour <= 23, offsetMinute <= 59 else { return nil }
-            let magnitude = offsetHour * 3600 + offsetMinute * 60
+            let magnitude = Int64(offsetHour * 3600 + offsetMinute * 60)
             offsetSeconds = negative ? -magnitude : magnitude
         default:
             return nil
         }
         guard index == count else { return nil }
 
-        // All components are range-checked above, so this cannot overflow.
-        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
-        let secondsSince1970 = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
-        let secondsSinceReference = secondsSince1970 - referenceDateOffset
+        // All components are range-checked above; in 64 bits (the seconds of years 0001–9999
+        // pass 2^31) this cannot overflow.
+        let secondsSince1970: Int64 = CivilCalendar.secondsSince1970(
+            year: year, month: month, day: day, secondOfDay: hour * 3_600 + minute * 60 + second) - offsetSeconds
+        let secondsSinceReference: Int64 = secondsSince1970 - referenceDateOffset
         return Date(timeIntervalSinceReferenceDate: interval(secondsSinceReference, fraction))
     }
 
@@ -138,7 +139,7 @@ package enum ISO8601Timestamp {
     /// The interval since the reference date of `seconds` whole seconds and `fraction`:
     /// the reader's arithmetic, which the writer checks its digits against.
     @inline(__always)
-    private static func interval(_ seconds: Int, _ fraction: Double) -> TimeInterval {
+    private static func interval(_ seconds: Int64, _ fraction: Double) -> TimeInterval {
         Double(seconds) + fraction
     }
 
@@ -168,16 +169,17 @@ package enum ISO8601Timestamp {
     package static func string(from date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
         let (secondsSinceReference, fraction) = parts(of: interval)
-        let secondsSince1970 = secondsSinceReference + referenceDateOffset
-        let days = CivilCalendar.floorDivide(secondsSince1970, 86_400)
-        let secondOfDay = secondsSince1970 - days * 86_400
-        let civil = CivilCalendar.date(daysSince1970: days)
+        // Seconds of years 0001–9999 pass 2^31: in 64 bits; fewer than 2^31 days.
+        let secondsSince1970: Int64 = secondsSinceReference + referenceDateOffset
+        let day: Int64 = CivilCalendar.floorDivide(secondsSince1970, 86_400)
+        let secondOfDay = Int(secondsSince1970 - day * 86_400)  // 32-bit: 0...86_399
+        let civil = CivilCalendar.date(daysSince1970: Int(day))  // 32-bit: within ±2^31 days of 1970
 
         let length = fraction.digits == 0 ? 20 : 21 + fraction.digits
         // SAFETY: the year is clamped to 0001...9999 by `parts(of:)`, so every
-        // field has its fixed width, and the fraction has `digits` (at most 18)
+        // field has its fixed width, and the fraction has `digits` (at most 9)
         // digits: the writes fill exactly `length` bytes.
-        return String(utf8Capacity: length) { buffer in
+        return String(unsafeUninitializedCapacity: length) { buffer in
             writeDigits(civil.year, width: 4, into: buffer, at: 0)
             buffer[4] = ASCII.hyphen
             writeDigits(civil.month, width: 2, into: buffer, at: 5)
@@ -203,7 +205,7 @@ package enum ISO8601Timestamp {
     /// The whole seconds since the reference date and the fraction (its
     /// digits as an integer and their number, 0 for none) to write for
     /// `interval`, clamped to years 0001–9999.
-    private static func parts(of interval: TimeInterval) -> (seconds: Int, fraction: (value: Int, digits: Int)) {
+    private static func parts(of interval: TimeInterval) -> (seconds: Int64, fraction: (value: Int, digits: Int)) {
         guard interval >= Double(minimumReferenceSeconds) else {  // also NaN
             return (minimumReferenceSeconds, (0, 0))
         }
@@ -211,7 +213,7 @@ package enum ISO8601Timestamp {
             return (maximumReferenceSeconds - 1, (999, 3))
         }
         let whole = interval.rounded(.down)
-        let seconds = Int(whole)
+        let seconds = Int64(whole)  // within the bounds just checked: cannot trap
         // Exact (Sterbenz), except less than a second before 2001, where it may round to 1.
         let remainder = interval - whole
         if remainder == 0 { return (seconds, (0, 0)) }
@@ -221,7 +223,7 @@ package enum ISO8601Timestamp {
         while digits < maxFractionDigits {
             scale *= 1_000
             digits += 3
-            let value = Int((remainder * Double(scale)).rounded())
+            let value = Int((remainder * Double(scale)).rounded())  // 32-bit: 0...10^9, below 2^31
             guard value < scale else { continue }  // rounds up to the next second: more digits
             nearest = (value, digits)
             if Self.interval(seconds, fraction(value, scale)) == interval { return (seconds, (value, digits)) }
@@ -235,13 +237,13 @@ package enum ISO8601Timestamp {
     // MARK: - Constants
 
     /// Seconds from 1970-01-01T00:00:00Z to 2001-01-01T00:00:00Z (`Date`'s reference date).
-    static let referenceDateOffset = 978_307_200
+    static let referenceDateOffset: Int64 = 978_307_200
 
     /// `0001-01-01T00:00:00Z` as seconds since the reference date (lowest formattable instant).
-    static let minimumReferenceSeconds = -63_113_904_000
+    static let minimumReferenceSeconds: Int64 = -63_113_904_000
 
     /// `10000-01-01T00:00:00Z` as seconds since the reference date (exclusive upper bound for formatting).
-    static let maximumReferenceSeconds = 252_423_993_600
+    static let maximumReferenceSeconds: Int64 = 252_423_993_600
 
     /// Number of fraction digits read and written (nanoseconds); the next one read rounds.
     private static let maxFractionDigits = 9
@@ -276,7 +278,7 @@ package enum ISO8601Timestamp {
     @inline(__always)
     private static func digitValue(_ byte: UInt8) -> Int? {
         let value = byte &- ASCII.zero
-        return value < 10 ? Int(value) : nil
+        return value < 10 ? Int(value) : nil  // 32-bit: a UInt8
     }
 
     /// Two ASCII digits at `index` (the caller guarantees `index + 1 < bytes.count`).

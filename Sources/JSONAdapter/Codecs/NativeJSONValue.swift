@@ -92,10 +92,15 @@ enum NativeJSONValue {
         return value
     }
 
-    /// Fails when a container at `depth` would exceed ``maximumDepth``.
+    /// Fails when a container at `depth` would exceed ``maximumDepth``, or the
+    /// thread's stack cannot hold another level (``maximumDepth`` levels need
+    /// more than Apple's 512 KiB secondary threads have in a debug build).
     private static func checkDepth(_ depth: Int) throws(ValueFailure) {
         guard depth < maximumDepth else {
             throw ValueFailure(detail: "JSON containers nested deeper than \(maximumDepth) levels")
+        }
+        guard RecursionGuard.hasStackRoom else {
+            throw ValueFailure(detail: "JSON containers nested too deep for this thread's stack")
         }
     }
 }

@@ -322,7 +322,10 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
             if seenPoint { exponent -= 1 }
             if !(significand.isEmpty && c == UInt8(ascii: "0")) { significand.append(c) }
         }
+        // Zero, whatever its exponent (`0e99999999999`).
+        if significand.isEmpty { return true }
         if !utf8.isEmpty {
+            // 32-bit: an exponent beyond `Int` is far outside −128…127 on every platform.
             guard let value = Int(Substring(utf8.dropFirst())),
                   case (let sum, false) = exponent.addingReportingOverflow(value) else { return false }
             exponent = sum
@@ -331,7 +334,6 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
             significand.removeLast()
             exponent += 1
         }
-        if significand.isEmpty { return true }  // zero
         return significand.count <= 38 && (-128...127).contains(exponent)
     }
 

@@ -52,14 +52,9 @@ final class ModelMapping: @unchecked Sendable {
         let keyPaths = declaredKeyPaths.mapValues { $0.converted(by: conversion) }
         for (key, keyPath) in keyPaths.sorted(by: { $0.key < $1.key }) {
             guard descriptor.property(forKey: key) != nil else {
-                let wrapperHint = descriptor.property(forKey: "_" + key).map {
-                    " (\"_\(key)\" is the storage of a property wrapper: conform "
-                        + "\(ValueDescription.typeName($0.accessor.valueType)) to ModelPropertyWrapper)"
-                } ?? ""
                 throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,
                                        modelTypeName: typeName,
-                                       detail: "the mapping names \"\(key)\", which is not a property of \(typeName)"
-                                           + wrapperHint)
+                                       detail: "the mapping names \"\(key)\", which is not a property of \(typeName)")
             }
             guard ResolvedKeyPath(keyPath) != nil else {
                 throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,

@@ -194,7 +194,7 @@ struct ParsedKeyPath: Sendable {
         let digits = key.utf8
         guard let first = digits.first, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
               first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
-        return Int(key) ?? Int.max
+        return Int(key) ?? Int.max  // 32-bit: an index beyond Int is beyond every array on every platform
     }
 }
 

@@ -395,7 +395,7 @@ extension SchemaGenerator {
             case .integer:
                 guard let number = NumberValue(raw) else { return nil }
                 switch number {
-                case .signed(let x): result.append(Int(x))
+                case .signed(let x): result.append(Int(exactly: x).map { $0 as Any } ?? x)
                 case .unsigned(let x): result.append(x)
                 default: result.append(raw)
                 }

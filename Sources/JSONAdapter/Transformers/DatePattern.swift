@@ -42,7 +42,7 @@ struct DatePattern: Sendable {
     let fields: [Field]
     /// The formatter's time zone offset in seconds (used for writing and
     /// for parsing patterns without a zone field).
-    let secondsFromGMT: Int
+    let secondsFromGMT: Int  // 32-bit: within ±18 hours (TimeZone's range)
 
     /// English month and weekday abbreviations, as `en_US_POSIX` writes them.
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
@@ -55,8 +55,8 @@ struct DatePattern: Sendable {
     init?(format: String, locale: Locale, timeZone: TimeZone) {
         guard locale.identifier == "en_US_POSIX" else { return nil }
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0))
-        for probe in [-11_676_096_000.0, 0, 1_000_000_000, 1_700_000_000, 253_402_300_799]
-        where timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: probe)) != offset {
+        let probes: [TimeInterval] = [-11_676_096_000, 0, 1_000_000_000, 1_700_000_000, 253_402_300_799]
+        for probe in probes where timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: probe)) != offset {
             return nil
         }
         guard timeZone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: -11_676_096_000)) == nil,
@@ -178,11 +178,14 @@ struct DatePattern: Sendable {
         guard index == bytes.count, (1600...9999).contains(year), (1...12).contains(month),
               (1...CivilCalendar.daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 60 else { return nil }
-        let days = CivilCalendar.daysSince1970(year: year, month: month, day: day)
-        if let weekday, weekday != CivilCalendar.weekday(daysSince1970: days) { return nil }
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        if let weekday,
+           weekday != CivilCalendar.weekday(daysSince1970: CivilCalendar.daysSince1970(year: year, month: month, day: day)) {
+            return nil
+        }
+        let seconds: Int64 = CivilCalendar.secondsSince1970(year: year, month: month, day: day,
+                                                            secondOfDay: hour * 3600 + minute * 60 + second) - Int64(offset)
         // As CFDateFormatter converts ICU's milliseconds: ms / 1000 − 978307200.
-        let milliseconds = Double(seconds * 1000 + millisecond)
+        let milliseconds = Double(seconds * 1000 + Int64(millisecond))
         return Date(timeIntervalSinceReferenceDate: milliseconds / 1000.0 - Self.referenceDateOffset)
     }
 
@@ -190,7 +193,7 @@ struct DatePattern: Sendable {
     private static func digits(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         var value = 0
         for byte in text {
-            let digit = Int(byte) &- 48
+            let digit = Int(byte) &- 48  // 32-bit: a UInt8
             guard digit >= 0, digit <= 9 else { return nil }
             value = value * 10 + digit
         }
@@ -204,10 +207,9 @@ struct DatePattern: Sendable {
         let milliseconds = (date.timeIntervalSinceReferenceDate + Self.referenceDateOffset) * 1000
         guard milliseconds.isFinite, milliseconds == milliseconds.rounded(.down),
               abs(milliseconds) < 1e15 else { return nil }
-        let local = Int(milliseconds) + secondsFromGMT * 1000
-        let (days, millisecondOfDay) = local.quotientAndRemainder(dividingBy: 86_400_000)
-        let dayNumber = millisecondOfDay < 0 ? days - 1 : days
-        let dayMilliseconds = millisecondOfDay < 0 ? millisecondOfDay + 86_400_000 : millisecondOfDay
+        // Milliseconds since 1970 pass 2^31 after 1970-01-25: in 64 bits (exact below 1e15).
+        let local: Int64 = Int64(milliseconds) + Int64(secondsFromGMT) * 1000
+        let (dayNumber, dayMilliseconds) = CivilCalendar.dayAndMillisecond(ofMillisecondsSince1970: local)
         let (year, month, day) = CivilCalendar.date(daysSince1970: dayNumber)
         guard (1600...9999).contains(year) else { return nil }
         var bytes: [UInt8] = []

@@ -108,7 +108,7 @@ extension ArchiveContents {
             throw Self.corrupt("\"\(ArchiveFormat.rootKey)\" is missing or not an index into the object table")
         }
         let parser = Parser(objectCount: entries.count)
-        self.root = Int(root)
+        self.root = Int(root)  // 32-bit: below entries.count, checked above
         self.objects = try entries.enumerated().map { index, entry in
             try parser.model(from: entry, at: "object \(index)")
         }
@@ -150,7 +150,7 @@ extension ArchiveContents {
             case .unsignedInteger(let integer): return .unsignedInteger(integer)
             case .real(let real): return .real(real)
             case .bool(let bool): return .bool(bool)
-            case .date(let seconds):
+            case .date(let seconds):  // 32-bit: a Double
                 // A NaN date is meaningless, and Foundation traps describing one.
                 guard !seconds.isNaN else { throw ArchiveContents.corrupt("\(location()) is a NaN date") }
                 return .date(Date(timeIntervalSinceReferenceDate: seconds))
@@ -183,7 +183,7 @@ extension ArchiveContents {
                 guard index >= 0, index < Int64(objectCount) else {
                     throw ArchiveContents.corrupt("\(location) refers to object \(index) of \(objectCount)")
                 }
-                return .reference(Int(index))
+                return .reference(Int(index))  // 32-bit: below objectCount, checked above
             case (ArchiveFormat.setKey, .array(let items)):
                 return .set(try items.enumerated().map { try self.value(from: $1, at: "\(location)[\($0)]") })
             case (ArchiveFormat.dictionaryKey, .dictionary(let items)):

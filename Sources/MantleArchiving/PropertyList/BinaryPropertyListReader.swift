@@ -1,4 +1,5 @@
 import Foundation
+import MantleCore
 
 /// Reads a binary property list (`bplist00`) into a ``PropertyListValue``,
 /// treating the bytes as untrusted.
@@ -24,6 +25,8 @@ enum BinaryPropertyListReader {
         case truncated(String)
         /// The property list is damaged or uses an unsupported object kind.
         case corrupt(String)
+        /// The containers are nested deeper than the thread's stack holds.
+        case tooDeepForStack
     }
 
     /// The magic number and version that start every `bplist00` file.
@@ -79,8 +82,8 @@ enum BinaryPropertyListReader {
             self.bytes = bytes
             self.maximumDepth = maximumDepth
             let trailer = bytes.count - BinaryPropertyListReader.trailerSize
-            let offsetSize = Int(bytes[trailer + 6])
-            let referenceSize = Int(bytes[trailer + 7])
+            let offsetSize = Int(bytes[trailer + 6])  // 32-bit: a byte
+            let referenceSize = Int(bytes[trailer + 7])  // 32-bit: a byte
             let objectCount = Self.bigEndian(bytes, at: trailer + 8, width: 8)
             let top = Self.bigEndian(bytes, at: trailer + 16, width: 8)
             let tableOffset = Self.bigEndian(bytes, at: trailer + 24, width: 8)
@@ -89,8 +92,8 @@ enum BinaryPropertyListReader {
                   objectCount >= 1, objectCount <= UInt64(bytes.count), top < objectCount,
                   tableOffset > UInt64(BinaryPropertyListReader.header.count), tableOffset < UInt64(trailer)
             else { throw .truncated(damaged) }
-            let count = Int(objectCount)
-            let start = Int(tableOffset)
+            let count = Int(objectCount)  // 32-bit: at most bytes.count, checked above
+            let start = Int(tableOffset)  // 32-bit: below the trailer's offset, checked above
             let (tableSize, overflow) = count.multipliedReportingOverflow(by: offsetSize)
             guard !overflow, tableSize <= trailer - start else { throw .truncated(damaged) }
             var offsets: [Int] = []
@@ -100,12 +103,12 @@ enum BinaryPropertyListReader {
                 guard offset >= UInt64(BinaryPropertyListReader.header.count), offset < tableOffset else {
                     throw .corrupt("object \(index) has an offset outside the object area")
                 }
-                offsets.append(Int(offset))
+                offsets.append(Int(offset))  // 32-bit: below tableOffset, checked just above
             }
             self.offsets = offsets
             self.objectLimit = start
             self.referenceSize = referenceSize
-            self.topIndex = Int(top)
+            self.topIndex = Int(top)  // 32-bit: below objectCount, checked above
             self.onPath = Array(repeating: false, count: count)
         }
 
@@ -132,13 +135,13 @@ enum BinaryPropertyListReader {
         /// The element count of the object whose marker is at `offset`, and
         /// where its contents start.
         private func count(markerAt offset: Int, low: UInt8) throws(Failure) -> (count: Int, start: Int) {
-            if low < 0xF { return (Int(low), offset + 1) }
+            if low < 0xF { return (Int(low), offset + 1) }  // 32-bit: a nibble
             guard offset + 1 < objectLimit else { throw .corrupt("an object count runs past the object area") }
             let marker = bytes[offset + 1]
             guard marker >> 4 == 0x1, marker & 0xF <= 3 else {
                 throw .corrupt("an object count is not an integer")
             }
-            let width = 1 << Int(marker & 0xF)
+            let width = 1 << Int(marker & 0xF)  // 32-bit: at most 1 << 3, checked above
             let value = try number(at: offset + 2, width: width)
             guard let count = Int(exactly: value), count <= objectLimit else {
                 throw .corrupt("an object count is larger than the data")
@@ -173,7 +176,7 @@ enum BinaryPropertyListReader {
             case 0x1:
                 switch low {
                 case 0...2:
-                    return .integer(Int64(try number(at: offset + 1, width: 1 << Int(low))))
+                    return .integer(Int64(try number(at: offset + 1, width: 1 << Int(low))))  // 32-bit: low is 0...2
                 case 3:
                     return .integer(Int64(bitPattern: try number(at: offset + 1, width: 8)))
                 case 4:
@@ -232,6 +235,7 @@ enum BinaryPropertyListReader {
             guard depth <= maximumDepth else {
                 throw .corrupt("containers are nested deeper than \(maximumDepth) levels")
             }
+            guard RecursionGuard.hasStackRoom else { throw .tooDeepForStack }
             guard !onPath[index] else { throw .corrupt("object \(index) contains itself") }
             containerVisits += 1
             guard containerVisits <= offsets.count else {

@@ -106,7 +106,7 @@ enum BinaryPropertyListWriter {
         case .real(let real):
             bytes.append(0x23)
             appendBigEndian(real.bitPattern, width: 8, to: &bytes)
-        case .date(let seconds):
+        case .date(let seconds):  // 32-bit: a Double
             bytes.append(0x33)
             appendBigEndian(seconds.bitPattern, width: 8, to: &bytes)
         case .data(let data):
@@ -157,7 +157,7 @@ enum BinaryPropertyListWriter {
     private static func byteWidth(for value: UInt64) -> Int {
         if value <= 0xFF { return 1 }
         if value <= 0xFFFF { return 2 }
-        if value <= 0xFFFF_FFFF { return 4 }
+        if value <= 0xFFFF_FFFF { return 4 }  // 32-bit: value is a UInt64
         return 8
     }
 

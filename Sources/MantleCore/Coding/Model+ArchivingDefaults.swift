@@ -15,7 +15,7 @@ extension Model {
     /// ```
     public static func defaultEncodingBehavior(forPropertyKey key: String) -> EncodingBehavior {
         guard propertyKeys.contains(key),
-              let field = ModelFields.of(Self.self).fieldsByKey[key]?.stored else { return .excluded }
+              let field = ModelFields.of(self).fieldsByKey[key]?.stored else { return .excluded }
         return field.ownership == .weak ? .conditional : .unconditional
     }
 

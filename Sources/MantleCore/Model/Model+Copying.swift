@@ -14,8 +14,9 @@ extension Model {
     /// The implementation of ``copy()``, also behind ``ModelObject``'s `NSCopying`.
     package func copyModel() -> Self {
         guard Self.self is AnyObject.Type else { return self }
-        var copy = type(of: self).init()
         let descriptor = dynamicDescriptor
+        descriptor.requireReadableMetadata()
+        var copy = type(of: self).init()
         withStorageAddress { source in
             copy.withMutableStorageAddress { destination in
                 for property in descriptor.properties where property.accessor.isWritable {

@@ -5,6 +5,14 @@ extension Model {
     /// calls ``validate()``.
     public init(dictionary: [String: Any]) throws {
         self.init()
+        try setInitialValues(dictionary)
+        try validate()
+    }
+
+    /// Sets every entry of `dictionary` by reflection into a new instance
+    /// (one nothing observes yet): the body of ``init(dictionary:)`` before
+    /// validation, also behind ``ModelObject``'s.
+    package mutating func setInitialValues(_ dictionary: [String: Any]) throws {
         let descriptor = dynamicDescriptor
         try descriptor.checkSupported()
         try withMutableStorageAddress { base in
@@ -12,12 +20,15 @@ extension Model {
                 try Self.write(value, forKey: key, to: base, descriptor: descriptor)
             }
         }
-        try validate()
     }
 
     /// The permanent and transitory properties by key, `nil` as `NSNull()`.
-    public var dictionaryValue: [String: Any] {
+    public var dictionaryValue: [String: Any] { reflectedDictionaryValue }
+
+    /// The default ``dictionaryValue``, also behind ``ModelObject``'s.
+    package var reflectedDictionaryValue: [String: Any] {
         let descriptor = dynamicDescriptor
+        descriptor.requireReadableMetadata()
         return withStorageAddress { base in
             var result = [String: Any](minimumCapacity: descriptor.properties.count)
             for property in descriptor.properties {
@@ -33,6 +44,11 @@ extension Model {
     /// The value of the property `key`, or `nil` when it is `nil` or `key`
     /// names no property that takes part in the model.
     public func value(forKey key: String) -> Any? {
+        propertyValue(forKey: key)
+    }
+
+    /// The body of ``value(forKey:)``, also behind ``ModelObject``'s.
+    package func propertyValue(forKey key: String) -> Any? {
         guard let property = dynamicDescriptor.property(forKey: key) else { return nil }
         return withStorageAddress { property.accessor.readValue(from: $0) }
     }
@@ -107,6 +123,12 @@ extension Model where Self: AnyObject {
     ///
     /// - Throws: ``ModelError``; the object is unchanged when it throws.
     public func setValue(_ value: Any?, forKey key: String) throws {
+        try setPropertyValue(value, forKey: key)
+    }
+
+    /// The body of the non-mutating `setValue(_:forKey:)`, also behind `ModelObject`'s
+    /// Key-Value Coding setter on Apple platforms.
+    package func setPropertyValue(_ value: Any?, forKey key: String) throws {
         try Self.writeInPlace(value, forKey: key, into: self, descriptor: dynamicDescriptor)
     }
 }

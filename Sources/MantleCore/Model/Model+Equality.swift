@@ -45,11 +45,13 @@ package enum ModelEquality {
             guard state.comparing.insert(pair).inserted else { return true }
             defer { state.comparing.remove(pair) }
             descriptor = state.descriptor(of: type(of: lhs))
+            descriptor.requireReadableMetadata()
             return equalProperties(lhs, rhs, descriptor)
         }
         let state = RecursionGuard.current
         guard state.hasStackRoom else { return false }
         descriptor = state.descriptor(of: M.self)
+        descriptor.requireReadableMetadata()
         if descriptor.isEnum { return ReflectiveEquality.structurallyEqual(lhs, rhs) }
         return equalProperties(lhs, rhs, descriptor)
     }
@@ -86,6 +88,7 @@ package enum ModelEquality {
         }
         defer { if let object { state.hashing.remove(object) } }
         let descriptor = state.descriptor(of: type(of: model))
+        descriptor.requireReadableMetadata()
         if descriptor.isEnum {
             ReflectiveEquality.structuralHash(model, into: &hasher)
             return

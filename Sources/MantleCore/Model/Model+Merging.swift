@@ -20,7 +20,15 @@ extension Model {
     /// merge changes, and stops the program when it is not an
     /// ``ObservableModel`` (see ``takeValue(forKey:from:)-478qy``).
     public mutating func mergeValues(forKeysFrom model: any Model) {
+        mergeSharedKeys(from: model)
+    }
+
+    /// The body of ``mergeValues(forKeysFrom:)``, also behind the
+    /// non-mutating form for classes and ``ModelObject``'s.
+    package mutating func mergeSharedKeys(from model: any Model) {
         let otherKeys = type(of: model).propertyKeys
+        dynamicDescriptor.requireReadableMetadata()
+        model.dynamicDescriptor.requireReadableMetadata()
         for property in dynamicDescriptor.properties where otherKeys.contains(property.key) {
             mergeValue(forKey: property.key, from: model)
         }
@@ -47,6 +55,18 @@ extension Model {
 }
 
 extension Model where Self: AnyObject {
+    /// Merges every key that both this object and `model` have, through
+    /// ``Model/mergeValue(forKey:from:)`` (see ``Model/mergeValues(forKeysFrom:)``),
+    /// keeping this object's identity; callable on a `let` and from a class's
+    /// non-mutating methods, as Mantle's `mergeValuesForKeysFromModel:` is.
+    ///
+    /// An `@Observable` model notifies its observers, or stops the program
+    /// when it is not an ``ObservableModel`` (see ``ObservableModel``).
+    public func mergeValues(forKeysFrom model: any Model) {
+        var object = self
+        object.mergeSharedKeys(from: model)
+    }
+
     /// Mantle's default merge of one key (see `takeValue(forKey:from:)`),
     /// callable from a class's non-mutating `mergeValue(forKey:from:)`. An
     /// `@Observable` model notifies its observers, or stops the program when

@@ -24,8 +24,11 @@
 /// ```
 ///
 /// A wrapper can also conform in an extension: `extension Clamped: ModelPropertyWrapper {}`.
-/// The storage of a wrapper that does not conform stays an ordinary property
-/// named `_level` of the wrapper's type. `copy()` copies the wrapper's storage as it is.
+/// A wrapper that cannot conform (`@Published`, whose value is read and
+/// written through the enclosing instance) is reached through key paths the
+/// model declares (``WrappedPropertiesModel``). The storage of a wrapper that
+/// does neither is refused at first use (``ModelError/Code/unsupportedDeclaration``,
+/// naming the wrapper). `copy()` copies a conforming wrapper's storage as it is.
 ///
 /// Property observers (`didSet`, `willSet`) of ordinary stored properties do
 /// not run on reflective writes, which store the field directly (Mantle's

@@ -20,8 +20,9 @@ import Foundation
 /// structure read directly, the ABI-stable field descriptor, is read only for
 /// ownership, and only where it agrees with the runtime's own report). The
 /// runtime functions used here are the ones `Mirror` itself
-/// calls, are exported with a stable ABI on every platform, and report class
-/// fields (with inherited ones) as well as struct fields. `let` constants are
+/// calls, are exported on every platform (in the form bound here from the
+/// Swift 5.4 runtime on), and report class fields (with inherited ones) as well
+/// as struct fields. `let` constants are
 /// never written; `weak` fields go through the runtime's weak-reference
 /// functions (with their witness tables for protocol types); a declaration
 /// that cannot be handled exactly (`unowned` made part of the model) is
@@ -62,9 +63,29 @@ package final class ModelDescriptor: @unchecked Sendable {
     /// error that every throwing entry point reports; `nil` when there is none.
     package let unsupportedDeclaration: ModelError?
 
+    /// Why the model's stored properties cannot be found at all (the type
+    /// was compiled without reflection metadata or field names: rule 7 of
+    /// ``ModelFields``), also the first ``unsupportedDeclaration``; `nil` for
+    /// a readable type.
+    package let unreadableMetadata: ModelError?
+
+    /// Stops the program with ``unreadableMetadata``, if any: called by the
+    /// operations that cannot throw and would otherwise answer as if the
+    /// model had no properties (`==`, `hash(into:)`, ``Model/copy()``,
+    /// ``Model/dictionaryValue``, merging). A build setting, which no input
+    /// can cause; the throwing entry points report it first.
+    @inline(__always)
+    package func requireReadableMetadata() {
+        if let unreadableMetadata { preconditionFailure(unreadableMetadata.description) }
+    }
+
     /// How in-place writes into an existing instance notify its observers,
     /// for an `@Observable` model (``ObservableModel``); `nil` for other models.
     package let observation: ModelObservation?
+
+    /// `true` when in-place writes also tell Key-Value Observing observers
+    /// (``KeyValueChangeNotifying``: an `NSObject` model on Apple platforms).
+    package let notifiesKeyValueObservers: Bool
 
     /// Throws ``unsupportedDeclaration``, if any: called first by every
     /// throwing entry point (`init(dictionary:)`, `setValue(_:forKey:)`, the
@@ -119,14 +140,24 @@ package final class ModelDescriptor: @unchecked Sendable {
         property.accessor.copyValue(from: source, to: destination, notifying: notify)
     }
 
-    /// What runs a store into the tracked `property` of `object` (whose
-    /// storage address is `base`) inside the registrar's `withMutation`, or
-    /// `nil` when the property is not tracked and a plain store will do: the
-    /// one test of every in-place write.
+    /// What runs a store into `property` of `object` (whose storage address
+    /// is `base`) so that its observers hear of it — inside the registrar's
+    /// `withMutation` for a tracked property of an `@Observable` model,
+    /// between `willChangeValue(forKey:)` and `didChangeValue(forKey:)` for a
+    /// ``KeyValueChangeNotifying`` object, or both — or `nil` when nothing
+    /// observes it and a plain store will do: the one test of every in-place write.
     package func notifier(for property: Property, of object: AnyObject,
                           at base: UnsafeRawPointer) -> ((() -> Void) -> Void)? {
-        guard let observation, observation.trackedKeys.contains(property.key) else { return nil }
-        return { store in observation.notifying(key: property.key, of: object, at: base, store) }
+        let key = property.key
+        let tracked = observation.flatMap { $0.trackedKeys.contains(key) ? $0 : nil }
+        guard notifiesKeyValueObservers, let observed = object as? any KeyValueChangeNotifying else {
+            guard let tracked else { return nil }
+            return { store in tracked.notifying(key: key, of: object, at: base, store) }
+        }
+        guard let tracked else { return { store in observed.notifyingObservers(ofKey: key, store) } }
+        return { store in
+            observed.notifyingObservers(ofKey: key) { tracked.notifying(key: key, of: object, at: base, store) }
+        }
     }
 
     /// Builds the descriptor of `type`.
@@ -140,10 +171,21 @@ package final class ModelDescriptor: @unchecked Sendable {
             : nil
         let keys = type.propertyKeys
         let fields = ModelFields.of(type)
+        unreadableMetadata = fields.unreadableMetadata
+        unsupported = unsupported ?? fields.unreadableMetadata ?? fields.keyPathDeclarationError
+        var undeclaredWrappers: [ModelFields.Field] = []
         for field in fields.fields where keys.contains(field.key) {
             let storage = type.storageBehavior(forPropertyKey: field.key)
             guard storage != .none else { continue }
-            switch makePropertyAccessor(for: field.stored) {
+            let accessor: Result<any PropertyAccessor, AccessorRefusal>
+            switch field.access {
+            case .storage: accessor = makePropertyAccessor(for: field.stored)
+            case .keyPath(let keyPath): accessor = makeKeyPathAccessor(keyPath, for: field.stored, key: field.key)
+            case .undeclaredWrapper:
+                undeclaredWrappers.append(field)
+                continue
+            }
+            switch accessor {
             case .success(let accessor):
                 properties.append(Property(key: field.key, storage: storage, accessor: accessor))
             case .failure(let refusal):
@@ -152,14 +194,48 @@ package final class ModelDescriptor: @unchecked Sendable {
                     found: ValueDescription.typeName(field.stored.type), detail: refusal.reason)
             }
         }
+        if let first = undeclaredWrappers.first {
+            unsupported = unsupported ?? Self.undeclaredWrapperError(first, all: undeclaredWrappers, typeName: typeName)
+        }
         self.properties = properties
         observation = ModelObservation(
             type: type, fields: fields,
             valueTypes: Dictionary(properties.map { ($0.key, $0.accessor.valueType) }, uniquingKeysWith: { _, last in last }))
         if let observation, observation.isDeclarationWrong { unsupported = unsupported ?? observation.refusal }
+        notifiesKeyValueObservers = type is any KeyValueChangeNotifying.Type
         unsupportedDeclaration = unsupported
         permanentProperties = properties.filter { $0.storage == .permanent }
         indexByKey = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The error for the storage of property wrappers that the model can
+    /// neither read nor write (rule 6 of ``ModelFields``): it names the first
+    /// and spells out the declaration that serves them all.
+    private static func undeclaredWrapperError(_ field: ModelFields.Field, all: [ModelFields.Field],
+                                               typeName: String) -> ModelError {
+        let wrapperName = ValueDescription.typeName(field.stored.type)
+        let wrapper = String(wrapperName.prefix { $0 != "<" })
+        let module = String(reflecting: field.stored.type).prefix { $0 != "." }
+        let entries = all.map { "\"\($0.key)\": \\\(ValueDescription.typeName($0.stored.declaringType)).\($0.key)" }
+        let declaration = "`extension \(typeName): WrappedPropertiesModel { static var wrappedPropertyKeyPaths: "
+            + "[String: AnyKeyPath] { [\(entries.joined(separator: ", "))] } }`"
+        let detail: String
+        if wrapper == "Published", module == "Combine" || module == "OpenCombine" {
+            detail = "`_\(field.key)` is the storage of `@Published var \(field.key)`, whose value is read and written "
+                + "through the enclosing instance (which sends objectWillChange), not through a wrappedValue the model "
+                + "can use; declare the wrapped properties' key paths, so that they are read and written through "
+                + "their accessors: " + declaration
+        } else {
+            detail = "`_\(field.key)` holds a \(wrapperName), not the value of `\(field.key)`, and the model would "
+                + "read and write the wrapper itself under the name `_\(field.key)`; conform \(wrapper) to "
+                + "ModelPropertyWrapper (`extension \(wrapper): ModelPropertyWrapper {}`, for a wrapper whose "
+                + "wrappedValue has a setter), or declare the key paths of the wrapped properties: " + declaration
+                + ". (A stored property of \(typeName)'s own named `_\(field.key)` is kept by declaring "
+                + "`\"_\(field.key)\": \\\(ValueDescription.typeName(field.stored.declaringType))._\(field.key)`, or left out "
+                + "by giving the key \"\(field.key)\" the storage .none.)"
+        }
+        return ModelError(code: .unsupportedDeclaration, propertyKey: field.key, modelTypeName: typeName,
+                          found: "@\(wrapper) var \(field.key)", detail: detail)
     }
 
     /// The descriptors built so far.

@@ -174,7 +174,7 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     }
 
     /// `true` when `@Observable`'s setter would notify a change from `old` to `new`.
-    private func isObservedChange(from old: Value, to new: Value) -> Bool {
+    fileprivate func isObservedChange(from old: Value, to new: Value) -> Bool {
         if Value.self is any Equatable.Type {
             // `equal` is the type's own `==` for an `Equatable` type (PointerEquality).
             // SAFETY: both pointers address live local `Value`s for the whole
@@ -361,6 +361,126 @@ final class WrappedPropertyAccessor<Wrapper: ModelPropertyWrapper>:
 
     override package func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
         UnsafeMutablePointer(mutating: wrapper(destination)).pointee = wrapper(source).pointee
+    }
+
+    override package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        isEqualLoaded(lhs, rhs)
+    }
+
+    override package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher) {
+        hashLoaded(at: base, into: &hasher)
+    }
+}
+
+/// Builds the accessor for a property the model declares a key path for
+/// (``WrappedPropertiesModel``), or says why the key path cannot serve.
+func makeKeyPathAccessor(_ keyPath: AnyKeyPath, for field: StoredField,
+                         key: String) -> Result<any PropertyAccessor, AccessorRefusal> {
+    let pathType = type(of: keyPath)
+    let declarer = ValueDescription.typeName(field.declaringType)
+    guard pathType.rootType == field.declaringType else {
+        return .failure(AccessorRefusal(
+            reason: "its key path in wrappedPropertyKeyPaths is a \(ValueDescription.typeName(pathType)), rooted at "
+                + "\(ValueDescription.typeName(pathType.rootType)); give \\\(declarer).\(key), rooted at the type "
+                + "that declares the property"))
+    }
+    func withRoot<Root>(_ root: Root.Type) -> Result<any PropertyAccessor, AccessorRefusal> {
+        func withValue<Value>(_ value: Value.Type) -> Result<any PropertyAccessor, AccessorRefusal> {
+            if Root.self is AnyObject.Type, let writable = keyPath as? ReferenceWritableKeyPath<Root, Value> {
+                return .success(ObjectKeyPathAccessor(keyPath: writable, offset: field.offset))
+            }
+            if !(Root.self is AnyObject.Type), let writable = keyPath as? WritableKeyPath<Root, Value> {
+                return .success(ValueKeyPathAccessor(keyPath: writable, offset: field.offset))
+            }
+            return .failure(AccessorRefusal(
+                reason: "its key path in wrappedPropertyKeyPaths, a \(ValueDescription.typeName(pathType)), cannot "
+                    + "write the property; give \\\(declarer).\(key) for a `var` with a setter"))
+        }
+        return withValue(pathType.valueType)
+    }
+    return withRoot(pathType.rootType)
+}
+
+/// A property of a class model read and written through its key path
+/// (``WrappedPropertiesModel``): its getter and setter run, so a
+/// `@Published` property sends `objectWillChange` for each write.
+///
+/// `offset` is the storage field's, kept only to order and name the
+/// property; nothing is read or written there.
+final class ObjectKeyPathAccessor<Root, Value>: TypedPropertyAccessor<Value>, @unchecked Sendable {
+    /// The property's key path, rooted at the class that declares it.
+    private let keyPath: ReferenceWritableKeyPath<Root, Value>
+
+    /// Creates the accessor; `Root` is a class (checked by `makeKeyPathAccessor`).
+    init(keyPath: ReferenceWritableKeyPath<Root, Value>, offset: Int) {
+        self.keyPath = keyPath
+        super.init(offset: offset, isWritable: true)
+    }
+
+    /// The object whose storage address is `base`.
+    @inline(__always)
+    private func object(at base: UnsafeRawPointer) -> Root {
+        // SAFETY: for a class model, `base` is the address of a live object
+        // (`withStorageAddress`, which keeps it alive while the address is in
+        // use), an instance of the model type: `Root`, the class that declares
+        // the property, or a subclass of it (`makeKeyPathAccessor` checked the
+        // key path's root against the runtime's declaring type). A class
+        // reference is one pointer, as `AnyObject` is (`unsafeBitCast` checks
+        // the sizes); the copy retains the object. `WrappedPropertiesTests`
+        // reads and writes through a superclass's key path on a subclass.
+        unsafeBitCast(Unmanaged<AnyObject>.fromOpaque(base).takeUnretainedValue(), to: Root.self)
+    }
+
+    override func loadValue(from base: UnsafeRawPointer) -> Value {
+        object(at: base)[keyPath: keyPath]
+    }
+
+    override func storeValue(_ value: Value, to base: UnsafeMutableRawPointer) {
+        object(at: base)[keyPath: keyPath] = value
+    }
+
+    override package func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        let value = loadValue(from: source)
+        guard isObservedChange(from: loadValue(from: destination), to: value) else { return }
+        storeValue(value, to: destination)
+    }
+
+    override package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        isEqualLoaded(lhs, rhs)
+    }
+
+    override package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher) {
+        hashLoaded(at: base, into: &hasher)
+    }
+}
+
+/// A property of a struct model read and written through its key path
+/// (``WrappedPropertiesModel``): its getter and setter run.
+final class ValueKeyPathAccessor<Root, Value>: TypedPropertyAccessor<Value>, @unchecked Sendable {
+    /// The property's key path, rooted at the model type.
+    private let keyPath: WritableKeyPath<Root, Value>
+
+    /// Creates the accessor; `Root` is the struct model type (checked by `makeKeyPathAccessor`).
+    init(keyPath: WritableKeyPath<Root, Value>, offset: Int) {
+        self.keyPath = keyPath
+        super.init(offset: offset, isWritable: true)
+    }
+
+    override func loadValue(from base: UnsafeRawPointer) -> Value {
+        // SAFETY: for a struct model, `base` is the address of a live value of
+        // the model type (`withStorageAddress`), which is `Root`: the key
+        // path's root is the type the runtime says declares the field.
+        base.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath]
+    }
+
+    override func storeValue(_ value: Value, to base: UnsafeMutableRawPointer) {
+        // SAFETY: as in `loadValue`, with exclusive access to the value
+        // (`withMutableStorageAddress`).
+        base.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
+    }
+
+    override package func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer) {
+        storeValue(loadValue(from: source), to: destination)
     }
 
     override package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {

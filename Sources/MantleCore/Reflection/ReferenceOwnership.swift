@@ -22,6 +22,14 @@
 //                                      +16 records…
 //
 // `rel32` is a signed 32-bit offset from the field's own address (0 = none).
+// The descriptor also says how many stored properties the type declares, in
+// the part the runtime itself needs for field offsets, which stays when the
+// compiler leaves the field descriptor out: `NumFields`, a UInt32 at +20 in a
+// struct's descriptor (flags kind 17) and at +36 in a class's (kind 16, after
+// the superclass name, two metadata-bound words and NumImmediateMembers).
+// `-disable-reflection-metadata` writes 0 for `fields`; `-disable-reflection-names`
+// writes 0 for every record's field name (`declaredFieldCount(of:)`, and what
+// `ModelFields` makes of them).
 // The result is only ever used after it has been checked against what the
 // runtime itself reported (see `StoredField.fields(of:)`): the same number of
 // fields, the same names, the same `var`/`let` flags, and "strong" exactly
@@ -71,8 +79,8 @@ enum FieldDescriptorReader {
         // SAFETY: a type context descriptor whose `fields` offset is not 0
         // points at a field descriptor (16-byte header then the records);
         // the runtime's own field enumeration reads the same bytes.
-        let recordSize = Int(fields.loadUnaligned(fromByteOffset: 10, as: UInt16.self))
-        let count = Int(fields.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+        let recordSize = Int(fields.loadUnaligned(fromByteOffset: 10, as: UInt16.self))  // 32-bit: a UInt16
+        let count = Int(fields.loadUnaligned(fromByteOffset: 12, as: UInt32.self))  // 32-bit: a type's field count, from the compiler
         guard recordSize >= 12 else { return nil }
         var records: [FieldRecord] = []
         records.reserveCapacity(count)
@@ -88,12 +96,32 @@ enum FieldDescriptorReader {
         return records
     }
 
+    /// The number of stored properties `type` declares itself (not those it
+    /// inherits), from its type context descriptor, and whether that
+    /// descriptor points at a field descriptor; `nil` for a type that is
+    /// neither a struct nor a class.
+    static func declaredFields(of type: Any.Type) -> (count: Int, hasFieldDescriptor: Bool)? {
+        // SAFETY: as in `ownRecords(of:)`; the flags word's low five bits are
+        // the descriptor's kind, which fixes where `NumFields` lies (see the
+        // layout above). `ModelFieldsTests` checks the count against the
+        // runtime's own for structs, generic structs, classes and subclasses.
+        guard let descriptor = _runtimeTypeContextDescriptor(type) else { return nil }
+        let countOffset: Int
+        switch descriptor.loadUnaligned(as: UInt32.self) & 0x1F {
+        case 16: countOffset = 36
+        case 17: countOffset = 20
+        default: return nil
+        }
+        let count = Int(descriptor.loadUnaligned(fromByteOffset: countOffset, as: UInt32.self))  // 32-bit: a field count, from the compiler
+        return (count, relativeTarget(descriptor + 16) != nil)
+    }
+
     /// The target of the relative pointer stored at `address`, or `nil` for 0.
     private static func relativeTarget(_ address: UnsafeRawPointer) -> UnsafeRawPointer? {
         // SAFETY: `address` is a 4-byte field inside a descriptor (see the
         // layout above); the runtime resolves these pointers the same way.
         let offset = address.loadUnaligned(as: Int32.self)
-        return offset == 0 ? nil : address + Int(offset)
+        return offset == 0 ? nil : address + Int(offset)  // 32-bit: an Int32
     }
 
     /// The ownership a mangled field type name ends with.

@@ -2,10 +2,18 @@
 //
 // These are the functions the standard library's own `Mirror` and its
 // `_forEachField(of:options:body:)` SPI call. They are exported by the runtime
-// on every platform (Linux, Apple, Windows), their signatures are part of the
-// stable ABI, and they describe a type's stored fields — name, type, offset,
-// whether the field is a `var`, and whether the reference is strong — without
-// this package ever reading type-metadata memory itself.
+// on every platform (Linux, Apple, Windows) and describe a type's stored
+// fields — name, type, offset, whether the field is a `var`, and whether the
+// reference is strong — without this package ever reading type-metadata
+// memory itself.
+//
+// `swift_reflectionMirror_recursiveChildMetadata` has the three-argument form
+// bound here (a `RuntimeFieldMetadata` record) from the Swift 5.4 runtime
+// (macOS 11.3, iOS/tvOS 14.5, watchOS 7.4) on; the 5.2 and 5.3 runtimes take
+// two out-pointers (name, free function) instead, so calling this binding there
+// would write through an uninitialised pointer. The package's minimums (macOS 12,
+// iOS 15, tvOS 15, watchOS 8) exclude those runtimes; CONTRIBUTING.md, "Platforms",
+// lists every entry point with its first runtime and the source that shows it.
 
 /// The record the runtime fills for one stored field.
 ///

@@ -88,7 +88,7 @@ package final class RecursionGuard {
         guard stackLimit != 0 else { return true }
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here > stackLimit &+ UInt(Self.stackReserve)
+        return here > stackLimit &+ UInt(Self.stackReserve)  // 32-bit: 128 KiB
     }
 
     /// `true` when the current thread has stack room (see ``hasStackRoom``).
@@ -113,7 +113,7 @@ package final class RecursionGuard {
     private static func currentThreadStackLimit() -> UInt {
         #if canImport(Darwin)
         let top = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
-        let size = UInt(pthread_get_stacksize_np(pthread_self()))
+        let size = UInt(pthread_get_stacksize_np(pthread_self()))  // 32-bit: a size_t, as wide as UInt
         return top > size ? top - size : 0
         #elseif canImport(Glibc) || canImport(Musl)
         // `pthread_getattr_np` is a GNU extension the Glibc module does not
@@ -132,7 +132,7 @@ package final class RecursionGuard {
         // The guard page(s) lie inside the reported range on glibc.
         var guardSize = 0
         pthread_attr_getguardsize(&attributes, &guardSize)
-        return UInt(bitPattern: address) + UInt(guardSize)
+        return UInt(bitPattern: address) + UInt(guardSize)  // 32-bit: a size, not negative
         #else
         return 0
         #endif

@@ -46,7 +46,7 @@ package enum DecimalToDouble {
         }
         if product.low == .max && (q < -27 || q > 55) { return nil }
 
-        let upperBit = Int(truncatingIfNeeded: product.high >> 63)
+        let upperBit = Int(truncatingIfNeeded: product.high >> 63)  // 32-bit: 0 or 1
         let shift = upperBit &+ 64 &- 52 &- 3
         var mantissa = product.high >> shift
         // The binary exponent: floor(q × log2(10)) + 63 (217706 / 2^16 ≈ log2(10)), biased.
@@ -60,7 +60,7 @@ package enum DecimalToDouble {
             mantissa &+= mantissa & 1
             mantissa >>= 1
             // Rounding may have made it the smallest normal number (bit 52 set, exponent 1).
-            power2 = mantissa < 1 << 52 ? 0 : 1
+            power2 = mantissa < 1 << 52 ? 0 : 1  // 32-bit: mantissa is a UInt64
             return Double(bitPattern: UInt64(truncatingIfNeeded: power2) << 52 | mantissa)
         }
 
@@ -71,12 +71,12 @@ package enum DecimalToDouble {
         }
         mantissa &+= mantissa & 1
         mantissa >>= 1
-        if mantissa >= 2 << 52 {
+        if mantissa >= 2 << 52 {  // 32-bit: mantissa is a UInt64
             // Rounding carried into a new bit.
-            mantissa = 1 << 52
+            mantissa = 1 << 52  // 32-bit: mantissa is a UInt64
             power2 &+= 1
         }
-        mantissa &= ~(1 << 52)
+        mantissa &= ~(1 << 52)  // 32-bit: mantissa is a UInt64
         if power2 >= 0x7FF { return .infinity }
         return Double(bitPattern: UInt64(truncatingIfNeeded: power2) << 52 | mantissa)
     }

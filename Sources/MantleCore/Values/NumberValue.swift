@@ -35,7 +35,7 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         case let x as UInt64: self = x <= UInt64(Int64.max) ? .signed(Int64(x)) : .unsigned(x)
         case let x as Int64: self = .signed(x)
         case let x as Float: self = .floating(Double(x))
-        case let x as UInt: self = x <= UInt(Int64.max) ? .signed(Int64(x)) : .unsigned(UInt64(x))
+        case let x as UInt: self.init(integer: x)  // 32 or 64 bits, by platform
         case let x as Int32: self = .signed(Int64(x))
         case let x as UInt32: self = .signed(Int64(x))
         case let x as Int16: self = .signed(Int64(x))
@@ -265,7 +265,7 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
             // negatively so that Int128.min fits).
             guard I.bitWidth > 64, !negative || I.isSigned,
                   let h = I(exactly: high), let l = I(exactly: low) else { return nil }
-            let scale = I(1) << 64
+            let scale = I(1) << 64  // 32-bit: I has more than 64 bits (checked above)
             let (scaled, o1) = (negative ? 0 - h : h).multipliedReportingOverflow(by: scale)
             let (result, o2) = negative ? scaled.subtractingReportingOverflow(l) : scaled.addingReportingOverflow(l)
             return o1 || o2 ? nil : result

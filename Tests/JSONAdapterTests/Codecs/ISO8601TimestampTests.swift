@@ -4,20 +4,16 @@ import MantleTestSupport
 @testable import JSONAdapter
 
 /// Epoch seconds of 2017-10-10T16:00:00Z, used by many cases.
-private let octoberTenth = 1_507_651_200
+private let octoberTenth: Int64 = 1_507_651_200
 
 // MARK: - Helpers
 
-/// Foundation's parser/formatter without fractional seconds (the oracle;
-/// `Date.ISO8601FormatStyle` needs macOS 12 / iOS 15, hence the annotations).
-@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+/// Foundation's parser/formatter without fractional seconds (the oracle).
 private var foundationWhole: Date.ISO8601FormatStyle { Date.ISO8601FormatStyle() }
 /// Foundation's parser/formatter with (millisecond) fractional seconds.
-@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
 private var foundationFractional: Date.ISO8601FormatStyle { Date.ISO8601FormatStyle(includingFractionalSeconds: true) }
 
 /// Parses with Foundation, trying both the whole-second and the fractional style.
-@available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
 private func foundationParse(_ string: String) -> Date? {
     (try? foundationWhole.parse(string)) ?? (try? foundationFractional.parse(string))
 }
@@ -52,7 +48,7 @@ private func collectTimestamps(in value: Any, into result: inout [String]) {
 /// First instant for which Foundation's Gregorian calendar is proleptic-compatible.
 /// Before 1582-10-15 Foundation switches to the Julian calendar, while ISO 8601
 /// (and this codec) use the proleptic Gregorian calendar, so comparisons start in 1583.
-private let firstComparableEpochSeconds = -12_212_553_600  // 1583-01-01T00:00:00Z
+private let firstComparableEpochSeconds: Int64 = -12_212_553_600  // 1583-01-01T00:00:00Z
 
 // MARK: - Parsing
 
@@ -68,7 +64,6 @@ struct ISO8601TimestampTests {
     }
 
     /// Agrees with Date.ISO8601FormatStyle wherever Foundation accepts the input.
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     @Test("agrees with Date.ISO8601FormatStyle wherever Foundation accepts the input", arguments: ISO8601TimestampTests.validTimestampCases)
     func agreesWithFoundationOnValid(_ testCase: ValidTimestampCase) {
         guard testCase.epochSeconds >= firstComparableEpochSeconds,
@@ -184,8 +179,8 @@ struct ISO8601TimestampTests {
         let highest = ISO8601Timestamp.maximumReferenceSeconds - 1
         for index in 0..<20_000 {
             // A third near 2001, where a Double is finer than a nanosecond.
-            let seconds = index % 3 == 0 ? Int.random(in: -100_000...100_000, using: &generator)
-                : Int.random(in: lowest...highest, using: &generator)
+            let seconds = index % 3 == 0 ? Int64.random(in: -100_000...100_000, using: &generator)
+                : Int64.random(in: lowest...highest, using: &generator)
             let digits = Int.random(in: 0...14, using: &generator)
             let fraction = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
             let whole = ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: Double(seconds)))
@@ -249,7 +244,6 @@ struct ISO8601TimestampTests {
     // MARK: - Round trips
 
     /// Round-trips every timestamp in the GitHub issues fixture.
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     @Test("round-trips every timestamp in the GitHub issues fixture")
     func fixtureRoundTrip() throws {
         let url = RepositoryFiles.url("Examples/Fixtures/issues.json")
@@ -288,14 +282,13 @@ struct ISO8601TimestampTests {
     }
 
     /// Matches Date.ISO8601FormatStyle for 1,000 pseudo-random dates.
-    @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
     @Test("matches Date.ISO8601FormatStyle for 1,000 pseudo-random dates")
     func matchesFoundationForRandomDates() throws {
         var generator = SplitMix64(seed: 20_171_010)
         let lowest = (firstComparableEpochSeconds - ISO8601Timestamp.referenceDateOffset) * 1000
         let highest = ISO8601Timestamp.maximumReferenceSeconds * 1000
         for index in 0..<1_000 {
-            var milliseconds = Int.random(in: lowest..<highest, using: &generator)
+            var milliseconds = Int64.random(in: lowest..<highest, using: &generator)
             if index % 4 == 0 { milliseconds -= milliseconds % 1000 }  // exercise the whole-second form
             let date = Date(timeIntervalSinceReferenceDate: TimeInterval(milliseconds) / 1000)
 
@@ -316,16 +309,58 @@ struct ISO8601TimestampTests {
         }
     }
 
+    // MARK: - Beyond 32 bits
+
+    /// Instants whose seconds or milliseconds since 1970 do not fit 32 bits, where `Int` has
+    /// 32 bits (arm64_32 watchOS); the seconds are `Int64` here as in the parser and writer.
+    @Test("instants beyond 32-bit seconds parse, write and agree with Foundation", arguments: [
+        ("1901-12-13T20:45:51Z", Int64(-2_147_483_649), 0.0),
+        ("1901-12-13T20:45:52Z", Int64(-2_147_483_648), 0.0),
+        ("1970-01-25T20:31:23.648Z", Int64(2_147_483), 0.648),  // 2^31 milliseconds
+        ("2038-01-19T03:14:07Z", Int64(2_147_483_647), 0.0),
+        ("2038-01-19T03:14:08Z", Int64(2_147_483_648), 0.0),
+        ("2038-01-19T03:14:08.001Z", Int64(2_147_483_648), 0.001),
+        ("2106-02-07T06:28:16Z", Int64(4_294_967_296), 0.0),
+        ("2100-01-01T00:00:00Z", Int64(4_102_444_800), 0.0),
+        ("1900-01-01T00:00:00Z", Int64(-2_208_988_800), 0.0),
+        ("9999-12-31T23:59:59.999Z", Int64(253_402_300_799), 0.999),
+        ("1600-03-01T00:00:00Z", Int64(-11_670_912_000), 0.0),
+        ("0001-01-01T00:00:00Z", Int64(-62_135_596_800), 0.0),
+    ])
+    func beyond32Bits(text: String, epochSeconds: Int64, fraction: Double) throws {
+        let expected = ValidTimestampCase(text, epochSeconds, fraction: fraction).expectedDate
+        let date = try #require(ISO8601Timestamp.date(from: text))
+        #expect(date == expected)
+        #expect(ISO8601Timestamp.string(from: date) == text)
+        if epochSeconds >= firstComparableEpochSeconds {
+            let foundation = fraction == 0 ? foundationWhole : foundationFractional
+            #expect(foundation.format(date.addingTimeInterval(fraction == 0 ? 0 : 0.0005)) == text)
+        }
+    }
+
+    /// The largest offsets move an instant of year 1 or 9999 across the formattable range:
+    /// parsed as-is, written clamped.
+    @Test("offsets of ±23:59 at both ends of the range", arguments: [
+        ("0001-01-01T00:00:00+23:59", Int64(-62_135_683_140), "0001-01-01T00:00:00Z"),
+        ("9999-12-31T23:59:59-23:59", Int64(253_402_387_139), "9999-12-31T23:59:59.999Z"),
+    ])
+    func extremeOffsets(text: String, epochSeconds: Int64, written: String) throws {
+        let date = try #require(ISO8601Timestamp.date(from: text))
+        #expect(date == Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
+        #expect(ISO8601Timestamp.exactString(from: date) == nil)
+        #expect(ISO8601Timestamp.string(from: date) == written)
+    }
+
     // MARK: - Arithmetic
 
     /// Range constants match the calendar arithmetic.
     @Test("range constants match the calendar arithmetic")
     func constants() {
-        #expect(ISO8601Timestamp.referenceDateOffset == Int(-Date(timeIntervalSince1970: 0).timeIntervalSinceReferenceDate))
+        #expect(ISO8601Timestamp.referenceDateOffset == Int64(-Date(timeIntervalSince1970: 0).timeIntervalSinceReferenceDate))
         #expect(ISO8601Timestamp.minimumReferenceSeconds
-            == CivilCalendar.daysSince1970(year: 1, month: 1, day: 1) * 86_400 - ISO8601Timestamp.referenceDateOffset)
+            == Int64(CivilCalendar.daysSince1970(year: 1, month: 1, day: 1)) * 86_400 - ISO8601Timestamp.referenceDateOffset)
         #expect(ISO8601Timestamp.maximumReferenceSeconds
-            == CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - ISO8601Timestamp.referenceDateOffset)
+            == Int64(CivilCalendar.daysSince1970(year: 10_000, month: 1, day: 1)) * 86_400 - ISO8601Timestamp.referenceDateOffset)
     }
 }
 
@@ -338,12 +373,12 @@ extension ISO8601TimestampTests {
         /// The text handed to the parser.
         let input: String
         /// Whole seconds since 1970-01-01T00:00:00Z.
-        let epochSeconds: Int
+        let epochSeconds: Int64
         /// Fractional part added on top of `epochSeconds`.
         let fraction: Double
 
         /// Creates a case; `fraction` defaults to zero.
-        init(_ input: String, _ epochSeconds: Int, fraction: Double = 0) {
+        init(_ input: String, _ epochSeconds: Int64, fraction: Double = 0) {
             self.input = input
             self.epochSeconds = epochSeconds
             self.fraction = fraction

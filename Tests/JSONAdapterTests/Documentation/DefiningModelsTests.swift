@@ -1,7 +1,8 @@
 //
 //  DefiningModelsTests.swift
 //  DefiningModels.md (and README's "A model"): GHUser, the storage table, type
-//  checks, equality of values that are not Equatable, merging and classes.
+//  checks, equality of values that are not Equatable, merging, classes and
+//  property wrappers. ("Reflection metadata" is Integration/StrippedMetadata's.)
 //
 
 import Foundation
@@ -11,6 +12,16 @@ import MantleTestSupport
 
 @Suite("DefiningModels.md (and README: A model)")
 struct DefiningModelsTests {
+    @Test("Property wrappers: an undeclared wrapper is refused, naming the fix; a declared one runs its setter")
+    func propertyWrappers() throws {
+        let error = try #require(throws: ModelError.self) { try Settings(dictionary: ["volume": 7]) }
+        #expect(error.code == .unsupportedDeclaration)
+        #expect(error.description.hasPrefix("Settings.volume: unsupported declaration: found @Clamped var volume"))
+        #expect(error.description.contains("conform Clamped to ModelPropertyWrapper"))
+        #expect(error.description.contains("or declare the key paths of the wrapped properties"))
+        #expect(try DeclaredSettings(dictionary: ["volume": 42]).volume == 10)
+    }
+
     @Test("GHUser: init(dictionary:), dictionaryValue and propertyKeys as README shows")
     func ghUser() throws {
         let user = try GitHubWalkthrough.GHUser(dictionary: ["login": "octocat", "id": 1])
@@ -157,6 +168,16 @@ struct DefiningModelsTests {
         base.login = "root"
         #expect(plain != base)
     }
+
+    @Test("hooks in class hierarchies: the root declares them, the subclass's overrides run")
+    func classHooks() throws {
+        #expect(throws: InvoiceError.negativeTotal) { _ = try Invoice(dictionary: ["total": -1]) }
+        #expect(Invoice.modelVersion == 2 && (Invoice.self as any Model.Type).modelVersion == 2)
+        #expect(Invoice.propertyKeys == ["id", "total"])
+        let invoice = try Invoice(dictionary: ["id": 1, "total": 5])
+        let restored = try ModelArchiver.unarchive(Invoice.self, from: ModelArchiver.archivedData(with: invoice))
+        #expect(restored == invoice)
+    }
 }
 
 // MARK: - Models
@@ -225,4 +246,78 @@ extension DefiningModelsTests {
     final class AdminAccount: Account {
         var permissions: [String] = []
     }
+
+    /// "Property wrappers": a wrapper that does not conform.
+    @propertyWrapper struct Clamped {
+        private var value: Int
+        var wrappedValue: Int {
+            get { value }
+            set { value = min(max(newValue, 0), 10) }
+        }
+        init(wrappedValue: Int) { value = min(max(wrappedValue, 0), 10) }
+    }
+
+    struct Settings: Model {
+        @Clamped var volume = 5
+    }
+
+    struct DeclaredSettings: WrappedPropertiesModel {
+        @Clamped var volume = 5
+        static var wrappedPropertyKeyPaths: [String: AnyKeyPath] { ["volume": \DeclaredSettings.volume] }
+    }
+
+    enum InvoiceError: Error { case negativeTotal }
+
+    /// "Hooks in class hierarchies": the root declares the hooks.
+    class Record: Model {
+        var id = 0
+        required init() {}
+
+        func validate() throws {}
+        class var modelVersion: Int { 0 }
+        class func storageBehavior(forPropertyKey key: String) -> PropertyStorage {
+            defaultStorageBehavior(forPropertyKey: key)
+        }
+    }
+
+    /// A subclass overrides them.
+    final class Invoice: Record {
+        var total = 0
+        var cachedSummary = ""
+
+        override func validate() throws {
+            try super.validate()
+            if total < 0 { throw InvoiceError.negativeTotal }
+        }
+        override class var modelVersion: Int { 2 }
+        override class func storageBehavior(forPropertyKey key: String) -> PropertyStorage {
+            key == "cachedSummary" ? .none : super.storageBehavior(forPropertyKey: key)
+        }
+    }
 }
+
+// DefiningModels.md, "Apps whose code is on the main actor": `nonisolated` models made and used
+// in a detached task. (Integration/MainActorApp checks them under default main-actor isolation.)
+#if compiler(>=6.1)
+@Suite("DefiningModels.md: apps whose code is on the main actor")
+struct DefiningModelsMainActorTests {
+    nonisolated struct GHUser: Model {
+        var login = ""
+        var id = 0
+    }
+
+    nonisolated final class Account: Model {
+        var login = ""
+        required init() {}
+    }
+
+    @Test("nonisolated models are made and compared off the main actor")
+    @MainActor
+    func offTheMainActor() async throws {
+        let user = try await Task.detached { try GHUser(dictionary: ["login": "octocat", "id": 1]) }.value
+        #expect(user == (try GHUser(dictionary: ["login": "octocat", "id": 1])))
+        let login = try await Task.detached { try Account(dictionary: ["login": "hubot"]).login }.value
+        #expect(login == "hubot")
+    }
+}
+#endif

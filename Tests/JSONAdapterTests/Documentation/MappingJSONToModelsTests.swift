@@ -29,6 +29,15 @@ struct MappingJSONToModelsTests {
         #expect(messages[0] != messages[1])
     }
 
+    @Test("JSONModelObject: the subclass's key paths and the sub-subclass's leniency apply", arguments: DecodingPath.allCases)
+    func jsonModelObjectHooks(path: DecodingPath) throws {
+        let json = #"{"id": "1", "created_at": "2024-01-02T03:04:05Z", "size": "3"}"#
+        let push = try path.decode(GHPushEventObject.self, json)
+        #expect(push.id == "1" && push.size == 3 && push.createdAt != nil)
+        #expect(throws: JSONAdapterError.self) { _ = try path.decode(GHEventObject.self, #"{"id": 1}"#) }
+        #expect(try path.encode(push)["created_at"] as? String == "2024-01-02T03:04:05Z")
+    }
+
     @Test("JSONAdapter.model(of: XYMessage.self, from:) returns an XYTextMessage for a text message")
     func singleTextMessage() throws {
         let message = try JSONAdapter.model(of: XYMessage.self, from: ["type": "text", "id": 3, "body": "Yo"])
@@ -130,6 +139,24 @@ extension MappingJSONToModelsTests {
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["title": "title", "shout": "shout"]
     }
 
+    /// "Hooks in class hierarchies": JSONModelObject's hooks, overridden at two depths.
+    class GHEventObject: JSONModelObject {
+        var id = ""
+        var createdAt: Date?
+
+        override class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            jsonKeyPaths(converting: .snakeCase)
+        }
+    }
+
+    final class GHPushEventObject: GHEventObject {
+        var size = 0
+
+        override class func jsonLeniency(forKey key: String) -> JSONLeniency? {
+            key == "size" ? .numberStringCoercion : super.jsonLeniency(forKey: key)
+        }
+    }
+
     /// README's `XYMessage`.
     class XYMessage: JSONSerializing {
         var id = 0
@@ -197,3 +224,25 @@ extension MappingJSONToModelsTests {
         }
     }
 }
+
+// MappingJSONToModels.md, "Decode and encode": a `nonisolated` model decoded in a detached task.
+#if compiler(>=6.1)
+@Suite("MappingJSONToModels.md: decoding off the main actor")
+struct MappingJSONToModelsMainActorTests {
+    nonisolated struct GHIssue: JSONSerializing {
+        var number = 0
+        var title = ""
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["number": "number", "title": "title"]
+    }
+
+    @Test("a nonisolated model decodes in a detached task")
+    @MainActor
+    func detached() async throws {
+        let data = Data(#"[{"number": 1347, "title": "Found a bug"}]"#.utf8)
+        let issues = try await Task.detached {
+            try JSONAdapter.models(of: GHIssue.self, fromJSONData: data)
+        }.value
+        #expect(issues.map(\.number) == [1347] && issues.first?.title == "Found a bug")
+    }
+}
+#endif

@@ -4,7 +4,9 @@
 //  `GHUser`), the "Errors" section (the error text, NSError bridging) and the
 //  `@Observable` model of "A model", as real types checked against what the
 //  README says they do. (The "Real-world JSON" lines are the tests of
-//  KeyConversionTests, SubPathTests, UpdateTests and StreamingTests.)
+//  KeyConversionTests, SubPathTests, UpdateTests and StreamingTests; the
+//  `ObservableObject` model of "A model", which needs Combine, is
+//  `CombineModels.Profile` of Integration/OpenCombineModels, tested there.)
 //
 
 import Foundation
@@ -307,3 +309,37 @@ extension WalkthroughTests {
         }
     }
 }
+
+// README, "Apps whose code is on the main actor": the `nonisolated` models, decoded in a detached
+// task and on the main actor. What makes them necessary (default main-actor isolation) is a
+// setting of the app's target; Integration/MainActorApp is built with it (.ci/check-main-actor-app).
+#if compiler(>=6.1)
+@Suite("README: apps whose code is on the main actor")
+struct MainActorAppREADMETests {
+    nonisolated struct GHLabel: JSONSerializing {
+        var name = ""
+        var color = ""
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["name": "name", "color": "color"]
+    }
+
+    nonisolated final class GHAccount: JSONSerializing {
+        var login = ""
+        required init() {}
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["login": "login"]
+    }
+
+    @Test("nonisolated models decode in a detached task and on the main actor alike")
+    @MainActor
+    func decodeOnAndOffTheMainActor() async throws {
+        let data = Data(#"[{"name": "bug", "color": "f29513"}, {"name": "docs", "color": "0075ca"}]"#.utf8)
+        let labels = try await Task.detached {
+            try JSONAdapter.models(of: GHLabel.self, fromJSONData: data)   // off the main actor
+        }.value
+        #expect(labels.map(\.name) == ["bug", "docs"])
+        let onMainActor = try JSONAdapter.models(of: GHLabel.self, fromJSONData: data)
+        #expect(onMainActor.map(\.color) == labels.map(\.color))
+        let account = try JSONAdapter.model(of: GHAccount.self, fromJSONData: Data(#"{"login": "octocat"}"#.utf8))
+        #expect(account.login == "octocat")
+    }
+}
+#endif

@@ -271,6 +271,42 @@ extension DeclarationMatrixTests {
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
     }
 
+    /// A wrapper that does not conform to `ModelPropertyWrapper`.
+    @propertyWrapper
+    struct Unconformed: Hashable {
+        var wrappedValue: Int
+    }
+
+    /// Its wrapped property read and written through a declared key path.
+    struct KeyPathWrapperHolder: JSONSerializing, WrappedPropertiesModel {
+        var name = ""
+        @Unconformed var value = 0
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+        static var wrappedPropertyKeyPaths: [String: AnyKeyPath] { ["value": \KeyPathWrapperHolder.value] }
+    }
+
+    final class KeyPathWrapperClassHolder: JSONSerializing, WrappedPropertiesModel {
+        var name = ""
+        @Unconformed var value = 0
+        required init() {}
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+        static var wrappedPropertyKeyPaths: [String: AnyKeyPath] { ["value": \KeyPathWrapperClassHolder.value] }
+    }
+
+    /// The same without the declaration: refused at first use.
+    struct UnconformedWrapperHolder: JSONSerializing {
+        var name = ""
+        @Unconformed var value = 0
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    final class UnconformedWrapperClassHolder: JSONSerializing {
+        var name = ""
+        @Unconformed var value = 0
+        required init() {}
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
     class ShadowBase: JSONSerializing {
         private var value = 0
         var name = ""
@@ -304,6 +340,9 @@ extension DeclarationMatrixTests {
         case works
         /// Every operation works; JSON cannot carry the value (the adapter throws a JSONAdapterError).
         case worksWithoutJSON
+        /// Every throwing use refuses the declaration (``ModelError/Code/unsupportedDeclaration``);
+        /// the operations that cannot throw work on the other properties.
+        case refused
     }
 
     /// One declaration kind.
@@ -354,6 +393,10 @@ extension DeclarationMatrixTests {
             table["class unowned references"] = (UnownedHolder.self, ["name": "n"], ["name"])
             table["struct property wrapper"] = (WrapperHolder.self, ["name": "n", "value": 7], ["name", "value"])
             table["class property wrapper"] = (WrapperClassHolder.self, ["name": "n", "value": 7], ["name", "value"])
+            table["struct property wrapper through key paths"] = (KeyPathWrapperHolder.self, ["name": "n", "value": 7], ["name", "value"])
+            table["class property wrapper through key paths"] = (KeyPathWrapperClassHolder.self, ["name": "n", "value": 7], ["name", "value"])
+            table["struct unconformed property wrapper"] = (UnconformedWrapperHolder.self, ["name": "n"], ["name", "value"])
+            table["class unconformed property wrapper"] = (UnconformedWrapperClassHolder.self, ["name": "n"], ["name", "value"])
             table["class shadowing a private superclass field"] = (ShadowDerived.self, ["name": "n", "value": "v"], ["name", "value"])
             table["class with a non-model superclass (Operation)"] = (OperationHolder.self, ["label": "n", "value": 3], ["label", "value"])
             table["class recursive model"] = (RecursiveHolder.self, ["name": "n", "value": [RecursiveHolder()]], ["name", "value", "next"])
@@ -368,6 +411,7 @@ extension DeclarationMatrixTests {
             ]
             return types.keys.sorted().map { name in
                 let kind = name.split(separator: " ", maxSplits: 1).last.map(String.init) ?? name
+                if kind == "unconformed property wrapper" { return Row(name: name, expectation: .refused) }
                 return Row(name: name, expectation: withoutJSON.contains(kind) ? .worksWithoutJSON : .works)
             }
         }
@@ -385,6 +429,7 @@ extension DeclarationMatrixTests {
                                                        expectation: Expectation) -> String? {
             // Property keys.
             guard M.propertyKeys == keys else { return "propertyKeys: \(M.propertyKeys.sorted()) != \(keys.sorted())" }
+            if expectation == .refused { return checkRefused(type, sample: sample) }
             // init(dictionary:) with the right types.
             let model: M
             do {
@@ -440,6 +485,31 @@ extension DeclarationMatrixTests {
                 return "JSON threw a non-adapter error: \(error)"
             }
             return nil
+        }
+
+        /// The checks of a refused declaration: every throwing use throws, the rest runs.
+        private static func checkRefused<M: JSONSerializing>(_ type: M.Type, sample: [String: Any]) -> String? {
+            do {
+                _ = try M(dictionary: sample)
+                return "init(dictionary:) accepted a refused declaration"
+            } catch let error as ModelError where error.code == .unsupportedDeclaration {
+            } catch {
+                return "init(dictionary:) threw \(error)"
+            }
+            do {
+                _ = try JSONAdapter.model(of: M.self, fromJSONData: Data(#"{"name": "n", "value": 7}"#.utf8))
+                return "JSON decoded a refused declaration"
+            } catch let error as JSONAdapterError where error.code == .invalidJSONMapping {
+            } catch {
+                return "JSON threw \(error)"
+            }
+            let model = M()
+            guard model == model, model.hashValue == model.hashValue else { return "== or hash not reflexive" }
+            guard same(model.copy(), model), !model.description.isEmpty,
+                  model.dictionaryValue.keys.sorted() == ["name"] else { return "copy, description or dictionaryValue" }
+            var target = M()
+            target.mergeValues(forKeysFrom: model)
+            return same(target, model) ? nil : "mergeValues: \(target) vs \(model)"
         }
 
         /// Equal under the model rules (`==` and equal hashes); for an `NSObject`

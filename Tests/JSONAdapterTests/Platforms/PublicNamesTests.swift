@@ -19,12 +19,12 @@ struct PublicNamesTests {
             ArchiveError.self, AsyncJSONModelSequence<Reference, AsyncStream<UInt8>>.self,
             EncodingBehavior.self, JSONAdapter.self, JSONAdapterError.self, JSONConstraint.self,
             JSONKeyConversion.self, JSONKeyPath.self, JSONLeniency.self, JSONLeniencyReport.self,
-            JSONMergePatch.self, JSONModelReader<Reference>.self, JSONOptional<Int>.self,
+            JSONMergePatch.self, JSONModelObject.self, JSONModelReader<Reference>.self, JSONOptional<Int>.self,
             JSONSchema.self, (any JSONSerializing).self, JSONStreamFormat.self,
             JSONTypeDiscriminator.self, JSONUnknownKeys.self,
             JSONValueTransformer.self, (any Model).self, ModelArchiver.self, ModelError.self,
             ModelObject.self, (any ModelPropertyWrapper).self, PropertyStorage.self,
-            TransformerError.self,
+            TransformerError.self, (any WrappedPropertiesModel).self,
         ]
         if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
             types.append((any ObservableModel).self)

@@ -116,4 +116,44 @@ struct DatePatternTests {
         }
         #expect(handled > 1_500)
     }
+
+    /// Instants whose seconds (or milliseconds) since 1970 do not fit 32 bits, where `Int` has
+    /// 32 bits (arm64_32 watchOS): parsed by the fast path itself (not declined), and written by
+    /// it where it can show the milliseconds whole, as DateFormatter parses and writes them.
+    @Test("dates beyond 32-bit seconds and milliseconds: handled, and as DateFormatter", arguments: [
+        -11_670_912_000_000,   // 1600-03-01, the first year handled
+        -2_208_988_800_000,    // 1900-01-01
+        -2_147_483_649_000,    // 1901-12-13T20:45:51Z: seconds below Int32.min
+        -2_147_483_648_000,
+        -1,                    // 1969-12-31T23:59:59.999Z
+        2_147_483_647,         // 1970-01-25T20:31:23.647Z: milliseconds at Int32.max
+        2_147_483_648,
+        2_147_483_647_000,     // 2038-01-19T03:14:07Z: seconds at Int32.max
+        2_147_483_648_001,
+        4_294_967_296_000,     // 2106-02-07T06:28:16Z: 2^32 seconds
+        253_402_300_799_999,   // 9999-12-31T23:59:59.999Z, the last instant handled
+    ] as [Int64])
+    func beyond32Bits(milliseconds: Int64) throws {
+        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        for (format, offset) in [("yyyy-MM-dd'T'HH:mm:ss.SSSZ", 0), (Self.twitter, 0), ("yyyy-MM-dd'T'HH:mm:ss.SSSZ", -28_800)] {
+            let zone = try #require(TimeZone(secondsFromGMT: offset))
+            let pattern = try #require(DatePattern(format: format, locale: Locale(identifier: "en_US_POSIX"), timeZone: zone))
+            let formatter = referenceFormatter(format, zone)
+            let expected = formatter.string(from: date)
+            // The writer declines a date whose milliseconds its Double arithmetic cannot show to
+            // be whole (near 1970 a millisecond is not exact in seconds since 2001): DateFormatter
+            // writes those. Whole seconds it writes itself, at both ends of the range too.
+            let text = pattern.string(from: date)
+            if milliseconds % 1000 == 0 {
+                #expect(text == expected)
+            } else {
+                #expect(text == nil || text == expected)
+            }
+            let parsed = try #require(pattern.date(from: expected), "declined \(expected)")
+            #expect(parsed == formatter.date(from: expected), "\(expected)")
+            if format != Self.twitter {
+                #expect(parsed == date, "\(expected)")
+            }
+        }
+    }
 }

@@ -164,6 +164,7 @@ struct DamagedDataTests {
 
     @Test("hostile property lists are rejected, not crashed on", arguments: [
         "set", "uid", "null", "cycle", "shared blowup", "deep nesting", "bad offset", "bad utf16", "huge count",
+        "object count beyond 32 bits", "table offset beyond 32 bits", "top object beyond 32 bits",
     ])
     func hostilePropertyLists(kind: String) throws {
         let data: Data
@@ -190,6 +191,14 @@ struct DamagedDataTests {
             data = Data(bytes)
         case "bad utf16":
             data = handMadePropertyList([[0x61, 0xD8, 0x00]])
+        case "object count beyond 32 bits", "table offset beyond 32 bits", "top object beyond 32 bits":
+            // The trailer's 8-byte numbers (count, top, table offset: the last 24 bytes), each
+            // checked against the data's length before it becomes an `Int` (which has 32 bits
+            // on arm64_32 watchOS).
+            var bytes = [UInt8](handMadePropertyList([[0x09]]))
+            let field = ["object count beyond 32 bits": 24, "top object beyond 32 bits": 16][kind] ?? 8
+            bytes.replaceSubrange((bytes.count - field)..<(bytes.count - field + 8), with: [0, 0, 0, 1, 0, 0, 0, 1])
+            data = Data(bytes)
         default:
             data = handMadePropertyList([[0x4F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]])
         }

@@ -120,7 +120,7 @@ struct ClassHierarchyTests {
 
     @Test("merging takes the base class's fields too")
     func plainBaseMerging() throws {
-        var article = try Article(dictionary: ["id": 1, "title": "a"])
+        let article = try Article(dictionary: ["id": 1, "title": "a"])
         article.mergeValues(forKeysFrom: try Comment(dictionary: ["id": 2, "createdBy": "bo", "text": "t"]))
         #expect(article.id == 2 && article.createdBy == "bo" && article.title == "a")
     }

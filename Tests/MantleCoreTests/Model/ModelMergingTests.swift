@@ -12,7 +12,7 @@ struct ModelMergingTests {
         #expect(target.name == "bar")
         #expect(target.count == 8)
 
-        var object = try TestClassModel(dictionary: ["name": "foo", "count": 5])
+        let object = try TestClassModel(dictionary: ["name": "foo", "count": 5])
         object.mergeValues(forKeysFrom: try TestClassModel(dictionary: ["name": "bar", "count": 3]))
         #expect(object.name == "bar")
         #expect(object.count == 8)
@@ -27,7 +27,7 @@ struct ModelMergingTests {
 
     @Test("merging from a subclass instance takes the shared keys")
     func fromSubclass() throws {
-        var base = try TestClassModel(dictionary: ["name": "foo", "count": 5])
+        let base = try TestClassModel(dictionary: ["name": "foo", "count": 5])
         let sub = try SubclassTestModel(dictionary: ["name": "bar", "count": 3, "generation": 1])
         base.mergeValues(forKeysFrom: sub)
         #expect(base.name == "bar")
@@ -36,7 +36,7 @@ struct ModelMergingTests {
 
     @Test("merging from a superclass instance leaves the subclass's own keys")
     func fromSuperclass() throws {
-        var sub = try SubclassTestModel(dictionary: ["name": "foo", "count": 5, "generation": 1])
+        let sub = try SubclassTestModel(dictionary: ["name": "foo", "count": 5, "generation": 1])
         sub.mergeValues(forKeysFrom: try TestClassModel(dictionary: ["name": "bar", "count": 3]))
         #expect(sub.name == "bar")
         #expect(sub.count == 8)

@@ -119,8 +119,7 @@ struct ObservableModelTests {
         #expect(try changedKeys(of: team, reading: reads) { try team.setValue(member, forKey: "captain") } == ["captain"])
         #expect(team.captain === member)
         let other = Team()
-        var target = other
-        #expect(changedKeys(of: other, reading: reads) { target.mergeValues(forKeysFrom: team) } == ["captain"])
+        #expect(changedKeys(of: other, reading: reads) { other.mergeValues(forKeysFrom: team) } == ["captain"])
         #expect(other.captain === member)
         #expect(team == Team())   // transitory: not part of ==
         member = nil
@@ -144,8 +143,7 @@ struct ObservableModelTests {
     func mergeNotifies() throws {
         let profile = try Profile(dictionary: ["name": "Ada", "age": 36, "nickname": "A"])
         let other = try Profile(dictionary: ["name": "Grace", "age": 36, "tags": ["navy"]])
-        var target = profile
-        #expect(changedKeys(of: profile) { target.mergeValues(forKeysFrom: other) } == ["name", "tags"])
+        #expect(changedKeys(of: profile) { profile.mergeValues(forKeysFrom: other) } == ["name", "tags"])
         #expect(profile.name == "Grace" && profile.tags == ["navy"] && profile.nickname == "A")
         let younger = try Profile(dictionary: ["age": 1])
         #expect(changedKeys(of: profile) { profile.takeValue(forKey: "age", from: younger) } == ["age"])
@@ -237,7 +235,7 @@ struct ObservableModelTests {
     func undeclaredMergeTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-                var draft = ObservableModelTests.Draft()
+                let draft = ObservableModelTests.Draft()
                 let other = ObservableModelTests.Draft()
                 other.title = "new"
                 draft.mergeValues(forKeysFrom: other)

@@ -57,6 +57,29 @@ struct ModelFieldsTests {
         #expect(own.map(\.isVariable) == runtime.map(\.isVariable))
         #expect(own.map(\.ownership) == runtime.map(\.ownership))
     }
+
+    @Test("the type context descriptor counts the stored properties the runtime reports, and points at their records",
+          arguments: [
+              ShadowBase.self, ShadowDerived.self, Job.self, OnPlain.self, PlainBase.self, Inheriting.self, Empty.self,
+              ZeroSized.self, Generic<String>.self, Generic<Empty>.self, GenericClass<Int>.self,
+              PropertyWrapperTests.Wrapped.self, UnownedReferenceTests.Unowned.self,
+          ] as [Any.Type])
+    func declaredFieldCount(type: Any.Type) throws {
+        let declared = try #require(FieldDescriptorReader.declaredFields(of: type))
+        let superclass: AnyClass? = (type as? AnyClass).flatMap { _getSuperclass($0) }
+        let own = _runtimeRecursiveFieldCount(type) - (superclass.map { _runtimeRecursiveFieldCount($0) } ?? 0)
+        #expect(declared.count == own)
+        #expect(declared.hasFieldDescriptor)
+        #expect(FieldDescriptorReader.ownRecords(of: type)?.count == own)
+        if let model = type as? any Model.Type { #expect(ModelFields.of(model).unreadableMetadata == nil) }
+    }
+
+    @Test("enums, tuples and functions have no declared stored properties to check")
+    func declaredFieldCountOfOtherKinds() {
+        #expect(FieldDescriptorReader.declaredFields(of: Switch.self) == nil)
+        #expect(FieldDescriptorReader.declaredFields(of: (Int, String).self) == nil)
+        #expect(FieldDescriptorReader.declaredFields(of: (() -> Void).self) == nil)
+    }
 }
 
 // MARK: - Declarations under test
@@ -91,4 +114,27 @@ extension ModelFieldsTests {
         var mine = ""
         override required init() { super.init() }
     }
+
+    /// A class whose stored properties are all its superclass's.
+    final class Inheriting: ShadowBase {}
+
+    struct Empty: Model {}
+
+    /// Stored properties that take no bytes.
+    struct ZeroSized: Model {
+        var nothing: Void = ()
+        var empty = Empty()
+    }
+
+    struct Generic<T: Hashable>: Model {
+        var value: T?
+        var count = 0
+    }
+
+    final class GenericClass<T: Hashable>: Model {
+        var value: T?
+        required init() {}
+    }
+
+    enum Switch { case on, off }
 }

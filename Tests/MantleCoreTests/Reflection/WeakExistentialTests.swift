@@ -60,7 +60,7 @@ struct WeakExistentialTests {
         #expect(copy !== source)
         #expect(copy.delegate?.greeting() == "hello cy")
         #expect(copy.both?.count() == 2)
-        var target = DelegatingClass()
+        let target = DelegatingClass()
         target.mergeValues(forKeysFrom: source)
         #expect(target.both?.greeting() == "hello cy")
         #expect(target.both?.count() == 2)

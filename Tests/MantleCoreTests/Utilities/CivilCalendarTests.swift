@@ -80,5 +80,57 @@ struct CivilCalendarTests {
     ])
     func floorDivision(dividend: Int, divisor: Int, quotient: Int) {
         #expect(CivilCalendar.floorDivide(dividend, divisor) == quotient)
+        #expect(CivilCalendar.floorDivide(Int64(dividend) * 1_000_000, Int64(divisor) * 1_000_000) == Int64(quotient))
+    }
+
+    // MARK: Beyond 32 bits
+    //
+    // Seconds since 1970 pass 2^31 after 2038-01-19 and before 1901-12-13, milliseconds after
+    // 1970-01-25, where `Int` has 32 bits (arm64_32 watchOS). These run on 64-bit machines; what
+    // they prove for 32-bit ones is that the results are `Int64` (each is bound to an `Int64`
+    // below, which does not compile otherwise) and exact there.
+
+    @Test("seconds since 1970 beyond 32 bits, as Int64", arguments: [
+        (2038, 1, 19, 11_647, Int64(2_147_483_647)),   // 03:14:07, Int32.max
+        (2038, 1, 19, 11_648, Int64(2_147_483_648)),   // 03:14:08, one past it
+        (1901, 12, 13, 74_752, Int64(-2_147_483_648)), // 20:45:52, Int32.min
+        (1901, 12, 13, 74_751, Int64(-2_147_483_649)), // one before it
+        (2106, 2, 7, 23_296, Int64(4_294_967_296)),    // 06:28:16, 2^32
+        (9999, 12, 31, 86_399, Int64(253_402_300_799)),
+        (1, 1, 1, 0, Int64(-62_135_596_800)),
+        (1600, 3, 1, 0, Int64(-11_670_912_000)),
+    ])
+    func secondsBeyond32Bits(year: Int, month: Int, day: Int, secondOfDay: Int, expected: Int64) throws {
+        let seconds: Int64 = CivilCalendar.secondsSince1970(year: year, month: month, day: day, secondOfDay: secondOfDay)
+        #expect(seconds == expected)
+        guard year >= 1583 else { return }  // Foundation's Gregorian calendar is Julian before 1582-10-15
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let date = try #require(calendar.date(from: DateComponents(year: year, month: month, day: day, second: secondOfDay)))
+        #expect(date.timeIntervalSince1970 == Double(expected))
+    }
+
+    @Test("day and millisecond of millisecond counts beyond 32 bits", arguments: [
+        (Int64(2_147_483_647), 24, 73_883_647),         // 1970-01-25T20:31:23.647Z
+        (Int64(2_147_483_648), 24, 73_883_648),
+        (Int64(-2_147_483_649), -25, 12_516_351),
+        (Int64(-1), -1, 86_399_999),
+        (Int64(4_102_444_800_000), 47_482, 0),          // 2100-01-01
+        (Int64(253_402_300_799_999), 2_932_896, 86_399_999),
+        (Int64(-62_135_596_800_000), -719_162, 0),
+    ])
+    func dayAndMillisecondBeyond32Bits(milliseconds: Int64, day: Int, millisecond: Int) throws {
+        let split = CivilCalendar.dayAndMillisecond(ofMillisecondsSince1970: milliseconds)
+        #expect(split.day == day && split.millisecond == millisecond)
+        // The inverse, in Int64.
+        let back: Int64 = Int64(split.day) * 86_400_000 + Int64(split.millisecond)
+        #expect(back == milliseconds)
+        let civil = CivilCalendar.date(daysSince1970: split.day)
+        guard civil.year >= 1583 else { return }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let components = calendar.dateComponents([.year, .month, .day],
+                                                 from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        #expect(components.year == civil.year && components.month == civil.month && components.day == civil.day)
     }
 }

@@ -105,6 +105,15 @@ struct NumericConversionTests {
         #expect(number.description == described)
     }
 
+    @Test("platform-width integers take the case their value needs", arguments: [UInt.max, UInt(UInt32.max), 7])
+    func platformWidthIntegers(value: UInt) {
+        // `UInt.max` is above `Int64.max` where `UInt` has 64 bits and below it where it has 32;
+        // the conversion compares in 64 bits on both.
+        let wide = UInt64(value)
+        #expect(NumberValue(value) == (wide > UInt64(Int64.max) ? .unsigned(wide) : .signed(Int64(wide))))
+        #expect(NumberValue(Int.min) == .signed(Int64(Int.min)))
+    }
+
     @Test("integer text beyond 128 bits is approximate; other text is no integer")
     func integerTextLimits() {
         #expect(NumberValue(integerText: "340282366920938463463374607431768211456")?.isExact == false)
