@@ -45,7 +45,7 @@ let package = Package(
         // MantleCoreTests also checks that archives keep what the model layer promises (class
         // hierarchies, @Observable models, Codable agreement), hence MantleArchiving.
         .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore", "MantleArchiving", "MantleTestSupport"]),
-        .testTarget(name: "MantleArchivingTests", dependencies: ["MantleArchiving", "MantleCore"]),
+        .testTarget(name: "MantleArchivingTests", dependencies: ["MantleArchiving", "MantleCore", "MantleTestSupport"]),
         .testTarget(name: "MantleJSONTests", dependencies: ["MantleJSON", "MantleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONAdapterTests",
                     dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog", "MantleTestSupport"],

@@ -1,47 +1,68 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (Fuzz/FuzzEntry.swift + the sources of MantleCore, MantleJSON,
-# JSONAdapter and GitHubModels, compiled as ONE module with ASan) into .build-fuzz/
-# and runs it for N seconds on a corpus seeded from Examples/Fixtures and the
-# JSONTestSuite copy in Tests/MantleJSONTests/Fixtures (a development tool:
-# not needed by the quick start or CI).
+# Builds a libFuzzer target with the library's sources compiled as ONE module with ASan into
+# .build-fuzz/ (or .build-fuzz-plist/) and runs it for N seconds (a development tool: not needed
+# by the quick start or CI). Two targets:
+#   JSON (default): Fuzz/FuzzEntry.swift + the sources of MantleCore, MantleJSON, JSONAdapter and
+#     GitHubModels, seeded from Examples/Fixtures and the JSONTestSuite copy in
+#     Tests/MantleJSONTests/Fixtures.
+#   --plist: Fuzz/PropertyListFuzzEntry.swift + the sources of MantleCore and MantleArchiving (the
+#     binary property-list reader and the archive decoder), seeded with archives the entry writes.
 #
-#   Fuzz/run.sh [seconds=60] [extra libFuzzer flags...]
-#   Fuzz/run.sh 0 .build-fuzz/crashes/crash-…   # replay one saved input (0 = don't fuzz)
+#   Fuzz/run.sh [--plist] [seconds=60] [extra libFuzzer flags...]
+#   Fuzz/run.sh [--plist] 0 .build-fuzz/crashes/crash-…   # replay one saved input (0 = don't fuzz)
 #
-# Outputs (keep them out of git):
-#   .build-fuzz/mantle-fuzz   the fuzzer binary
-#   .build-fuzz/src/          the rewritten sources it was built from
-#   .build-fuzz/seeds/        the seed corpus (copied fixtures)
-#   .build-fuzz/corpus/       inputs libFuzzer found interesting (grows across runs)
-#   .build-fuzz/crashes/      crash-*, timeout-*, oom-*, leak-* inputs
-#   .build-fuzz/last-run.log  libFuzzer's log of the last run
+# Outputs (keep them out of git), in .build-fuzz/ or .build-fuzz-plist/:
+#   mantle-fuzz   the fuzzer binary
+#   src/          the rewritten sources it was built from
+#   seeds/        the seed corpus
+#   corpus/       inputs libFuzzer found interesting (grows across runs)
+#   crashes/      crash-*, timeout-*, oom-*, leak-* inputs
+#   last-run.log  libFuzzer's log of the last run
 set -euo pipefail
 
+TARGET=json
+if [[ "${1:-}" == "--plist" ]]; then
+    TARGET=plist
+    shift
+fi
 SECONDS_TO_RUN="${1:-60}"
 shift || true
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-BUILD="$ROOT/.build-fuzz"
+if [[ "$TARGET" == plist ]]; then
+    BUILD="$ROOT/.build-fuzz-plist"
+    MODULES=(MantleCore MantleArchiving)
+    ENTRY="$ROOT/Fuzz/PropertyListFuzzEntry.swift"
+    DICTIONARY="$ROOT/Fuzz/plist.dict"
+else
+    BUILD="$ROOT/.build-fuzz"
+    MODULES=(MantleCore MantleJSON JSONAdapter)
+    ENTRY="$ROOT/Fuzz/FuzzEntry.swift"
+    DICTIONARY="$ROOT/Fuzz/json.dict"
+fi
 SRC="$BUILD/src"
 BIN="$BUILD/mantle-fuzz"
 SHARED="$ROOT/Tests/MantleJSONTests/Fixtures/JSONTestSuite/test_parsing"
 
 mkdir -p "$BUILD" "$BUILD/seeds" "$BUILD/corpus" "$BUILD/crashes"
 
-# 1. Sources as one module: drop the `import`s of MantleCore, MantleJSON and JSONAdapter and
-#    Exports.swift's `@_exported import MantleCore`; prefix file names with their
-#    folder so that equal basenames cannot collide.
+# 1. Sources as one module: drop the `import`s of the library's modules and Exports.swift's
+#    `@_exported import MantleCore`; prefix file names with their folder so that equal basenames
+#    cannot collide.
 rm -rf "$SRC"
 mkdir -p "$SRC"
+IMPORTS='/^[[:space:]]*(@_exported[[:space:]]+|@testable[[:space:]]+)?import[[:space:]]+(MantleCore|MantleJSON|MantleArchiving|JSONAdapter)[[:space:]]*$/d'
+FOLDERS=()
+for module in "${MODULES[@]}"; do FOLDERS+=("$ROOT/Sources/$module"); done
+if [[ "$TARGET" == json ]]; then FOLDERS+=("$ROOT/Examples/GitHubModels"); fi
 while IFS= read -r file; do
     relative="${file#"$ROOT"/}"
-    sed -E '/^[[:space:]]*(@_exported[[:space:]]+|@testable[[:space:]]+)?import[[:space:]]+(MantleCore|MantleJSON|JSONAdapter)[[:space:]]*$/d' \
-        "$file" > "$SRC/$(echo "$relative" | tr '/' '_')"
-done < <(find "$ROOT/Sources/MantleCore" "$ROOT/Sources/MantleJSON" "$ROOT/Sources/JSONAdapter" "$ROOT/Examples/GitHubModels" \
-              -name '*.swift' ! -name 'Exports.swift' | sort)
-cp "$ROOT/Fuzz/FuzzEntry.swift" "$SRC/Fuzz_FuzzEntry.swift"
-# The round-trip oracle is shared with the test suite.
-sed -E '/^[[:space:]]*(@testable[[:space:]]+)?import[[:space:]]+(MantleCore|MantleJSON|JSONAdapter)[[:space:]]*$/d' \
-    "$ROOT/Tests/JSONAdapterTests/UntrustedInput/RoundTripDifferences.swift" > "$SRC/Fuzz_RoundTripDifferences.swift"
+    sed -E "$IMPORTS" "$file" > "$SRC/$(echo "$relative" | tr '/' '_')"
+done < <(find "${FOLDERS[@]}" -name '*.swift' ! -name 'Exports.swift' | sort)
+cp "$ENTRY" "$SRC/Fuzz_$(basename "$ENTRY")"
+if [[ "$TARGET" == json ]]; then
+    # The round-trip oracle is shared with the test suite.
+    sed -E "$IMPORTS" "$ROOT/Tests/JSONAdapterTests/UntrustedInput/RoundTripDifferences.swift" > "$SRC/Fuzz_RoundTripDifferences.swift"
+fi
 
 # 2. Build (rebuilds only when a source changed).
 stamp="$(cat "$SRC"/*.swift | sha1sum | cut -d' ' -f1)"
@@ -62,10 +83,15 @@ if [[ "$SECONDS_TO_RUN" == "0" ]]; then
     ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" exec "$BIN" "$@"
 fi
 
-# 3. Seeds: the GitHub fixtures and JSONTestSuite's test_parsing files.
-cp "$ROOT"/Examples/Fixtures/*.json "$BUILD/seeds/"
-if [[ -d "$SHARED" ]]; then
-    cp "$SHARED"/*.json "$BUILD/seeds/"
+# 3. Seeds: the GitHub fixtures and JSONTestSuite's test_parsing files, or archives the
+#    property-list entry writes at start-up.
+if [[ "$TARGET" == json ]]; then
+    cp "$ROOT"/Examples/Fixtures/*.json "$BUILD/seeds/"
+    if [[ -d "$SHARED" ]]; then
+        cp "$SHARED"/*.json "$BUILD/seeds/"
+    fi
+else
+    export MANTLE_PLIST_SEEDS="$BUILD/seeds"
 fi
 echo "== seeds: $(ls "$BUILD/seeds" | wc -l) files; corpus so far: $(ls "$BUILD/corpus" | wc -l) files"
 
@@ -75,7 +101,7 @@ set +e
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}" \
 "$BIN" "$BUILD/corpus" "$BUILD/seeds" \
     -max_total_time="$SECONDS_TO_RUN" \
-    -dict="$ROOT/Fuzz/json.dict" \
+    -dict="$DICTIONARY" \
     -artifact_prefix="$BUILD/crashes/" \
     -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 -print_pcs=0 \
     "$@" 2>&1 | tee "$BUILD/last-run.log" | grep --line-buffered -E '^#[0-9]+[[:space:]]+(INITED|pulse|DONE)|ERROR|FUZZ ORACLE|SUMMARY|Test unit written'

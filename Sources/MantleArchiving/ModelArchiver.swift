@@ -19,12 +19,16 @@ import MantleCore
 /// archive, `.unconditional` ones are always written.
 ///
 /// Values that can be archived: strings, Booleans, every integer and
-/// floating-point type, `Date`, `Data`, `URL`, `UUID`, `Decimal`,
-/// `RawRepresentable` values (as their raw values), nested models (structs
-/// inline, classes by reference), and optionals, arrays, sets and
-/// `[String: _]` dictionaries of these. Anything else (closures, non-model
-/// objects) throws ``ArchiveError/Code/unsupportedValue`` unless its property
-/// is excluded.
+/// floating-point type (`Float80` to the bit), `Date`, `Data`, `URL`, `UUID`,
+/// `Decimal`, `RawRepresentable` values (as their raw values), nested models
+/// (structs inline, classes by reference), and optionals (a nested
+/// optional's `.some(nil)` kept), arrays, sets and `[String: _]` dictionaries
+/// of these. They come back exactly: strings with their own Unicode scalars,
+/// numbers with their bits. Anything else (closures, non-model objects)
+/// throws ``ArchiveError/Code/unsupportedValue`` unless its property is
+/// excluded, and so does a value of an `Any` property (or a collection of
+/// `Any`) that would come back as another type: a `Character`, a
+/// `Substring`, an enum, a typed `Set`, a `JSONOptional`.
 ///
 /// Reading rebuilds every value with the declared type of its property,
 /// checks versions (an archive newer than the type throws), lets the model

@@ -31,8 +31,8 @@ final class ArchiveDecoder {
 
     /// The archive.
     private let contents: ArchiveContents
-    /// Class instances by object-table index.
-    private var objects: [Int: any Model] = [:]
+    /// Class instances by object-table index (`nil`: not created yet).
+    private var objects: [(any Model)?]
     /// Instances created but not yet filled, in creation order.
     private var deferred: [(index: Int, path: ArchivePath)] = []
     /// The current nesting of values being decoded.
@@ -42,10 +42,21 @@ final class ArchiveDecoder {
     private var knownTypes: [String: any Model.Type] = [:]
     /// Model types whose properties were scanned into `knownTypes`.
     private var scannedTypes: Set<ObjectIdentifier> = []
+    /// Archived type names by model type (``ArchiveTypeName/of(_:)`` reflects on the type each time).
+    private var typeNames: [ObjectIdentifier: String] = [:]
+
+    /// The archived name of `type`.
+    private func typeName(of type: any Model.Type) -> String {
+        if let known = typeNames[ObjectIdentifier(type)] { return known }
+        let name = ArchiveTypeName.of(type)
+        typeNames[ObjectIdentifier(type)] = name
+        return name
+    }
 
     /// Creates a decoder for one archive.
     init(contents: ArchiveContents) {
         self.contents = contents
+        self.objects = Array(repeating: nil, count: contents.objects.count)
     }
 
     /// Decodes the root model as `M`.
@@ -118,7 +129,7 @@ final class ArchiveDecoder {
     /// or one met in a declared property type.
     private func resolveType(named name: String, declared: (any Model.Type)?,
                              path: ArchivePath) throws -> any Model.Type {
-        if let declared, ArchiveTypeName.of(declared) == name { return declared }
+        if let declared, typeName(of: declared) == name { return declared }
         let registered = ArchiveTypeRegistry.shared.withLock { $0[name] }
         guard let declared else {
             if let found = registered ?? knownTypes[name] { return found }
@@ -163,7 +174,8 @@ final class ArchiveDecoder {
             do {
                 let visitor = MaterializingVisitor(decoder: self, value: value, path: propertyPath)
                 let typed = try property.accessor.accept(visitor).get()
-                archived[property.key] = flattenedOptional(typed) ?? NSNull()
+                // As `dictionaryValue` shows it: a nested optional's `.some(nil)` stays an inner `nil`.
+                archived[property.key] = ValueConversion.readableValue(typed) ?? NSNull()
             } catch let error as ArchiveError where error.code == .typeMismatch || error.code == .unknownType {
                 // The declared type changed (or never fit): hand the hook the
                 // self-described value; storing it will fail if nothing converts it.
@@ -327,6 +339,14 @@ final class ArchiveDecoder {
         defer { depth -= 1 }
         switch value {
         case .null: return NSNull()
+        case .wrapped(let inner): return try plainValue(inner, path: path)
+        case .extendedReal(let number):
+            #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
+            return number.float80
+            #else
+            throw ArchiveError(.typeMismatch, at: path, found: value.summary,
+                               detail: "this platform has no Float80 (\(number.signAndExponent), \(number.fraction))")
+            #endif
         case .string(let string): return string
         case .integer(let integer): return Int(exactly: integer) ?? integer
         case .unsignedInteger(let integer): return integer

@@ -130,18 +130,46 @@ final class ArchiveEncoder {
         return Self.reference(index)
     }
 
+    /// What the encoder needs to know about a model type, worked out once per archive.
+    private struct TypePlan {
+        /// The type's descriptor.
+        let descriptor: ModelDescriptor
+        /// The archived type name.
+        let typeName: String
+        /// The properties written, with their encoding behavior and whether
+        /// their values are read back without a declared type (``isUntyped(_:)``).
+        let properties: [(property: ModelDescriptor.Property, behavior: EncodingBehavior, untyped: Bool)]
+    }
+
+    /// The plans made so far, by model type.
+    private var plans: [ObjectIdentifier: TypePlan] = [:]
+
+    /// The plan of `modelType`, checking its declarations the first time.
+    private func plan(for modelType: any Model.Type, at path: ArchivePath) throws -> TypePlan {
+        if let known = plans[ObjectIdentifier(modelType)] { return known }
+        let descriptor = ModelDescriptor.of(modelType)
+        try descriptor.checkSupported(at: path)
+        let properties = descriptor.properties.compactMap { property -> (ModelDescriptor.Property, EncodingBehavior, Bool)? in
+            let behavior = modelType.encodingBehavior(forPropertyKey: property.key)
+            if behavior == .excluded { return nil }
+            return (property, behavior, Self.isUntyped(property.accessor.valueType))
+        }
+        let plan = TypePlan(descriptor: descriptor, typeName: ArchiveTypeName.of(modelType), properties: properties)
+        plans[ObjectIdentifier(modelType)] = plan
+        return plan
+    }
+
     /// The entry of one model; `depth` is the container depth of the entry dictionary.
     private func entry(for model: any Model, at path: ArchivePath, depth: Int) throws -> Entry {
         let modelType = type(of: model)
-        let descriptor = ModelDescriptor.of(modelType)
-        try descriptor.checkSupported(at: path)
-        let entry = Entry(typeName: ArchiveTypeName.of(modelType), version: modelType.modelVersion)
+        let plan = try plan(for: modelType, at: path)
+        let owner = plan.descriptor.typeName
+        let entry = Entry(typeName: plan.typeName, version: modelType.modelVersion)
         try model.withStorageAddress { base in
-            for property in descriptor.properties {
+            for (property, behavior, untyped) in plan.properties {
                 let key = property.key
-                let behavior = modelType.encodingBehavior(forPropertyKey: key)
-                if behavior == .excluded { continue }
-                let value = flattenedOptional(property.accessor.readValue(from: base))
+                let stored = property.accessor.readValue(from: base)
+                let value = flattenedOptional(stored)
                 // An absent `JSONOptional` is left out, as in JSON (decoding keeps the default).
                 if let optional = value as? any JSONOptionalRepresentable, optional.isAbsent { continue }
                 if behavior == .conditional, let value, type(of: value) is AnyObject.Type,
@@ -149,8 +177,16 @@ final class ArchiveEncoder {
                     conditionals.append(ConditionalReference(entry: entry, key: key, object: value as AnyObject))
                     continue
                 }
-                entry.values[key] = try encode(value, at: path.appending(key: key), depth: depth + 2,
-                                               owner: descriptor.typeName)
+                if !untyped, let stored, stored is any OptionalRepresentable, value == nil {
+                    // A nested optional's `.some(nil)` (`readValue` keeps the inner `nil` it holds).
+                    try checkDepth(depth + 2, at: path.appending(key: key))
+                    entry.values[key] = .tagged(ArchiveFormat.someKey,
+                                                try encode(stored, at: path.appending(key: key), depth: depth + 3,
+                                                           owner: owner, untyped: false))
+                    continue
+                }
+                entry.values[key] = try encode(stored, at: path.appending(key: key), depth: depth + 2,
+                                               owner: owner, untyped: untyped)
             }
         }
         return entry
@@ -169,8 +205,51 @@ final class ArchiveEncoder {
         .leaf(.dictionary([tag: .string(string)]))
     }
 
+    /// `true` when a value declared as `type` is read back from what the
+    /// archive says alone (`Any`, `AnyHashable`, protocol types, Foundation
+    /// containers), not rebuilt as a declared Swift type.
+    static func isUntyped(_ type: Any.Type) -> Bool {
+        switch ValueKind.of(type) {
+        case .optional(let optional): return isUntyped(optional.wrappedType)
+        case .jsonOptional(let optional): return isUntyped(optional.wrappedType)
+        case .any, .other, .null, .foundationNumber, .foundationString, .foundationArray, .foundationDictionary:
+            return true
+        case .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data,
+             .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .codable:
+            return false
+        }
+    }
+
+    /// The number of `.some` layers around an inner `nil` (`Int??` set to
+    /// `.some(nil)` has one), or 0 when `value` is no such nested optional.
+    private static func someLayers(around value: Any?) -> Int {
+        var layers = 0
+        var current = value
+        while let unwrapped = current, let optional = unwrapped as? any OptionalRepresentable {
+            guard let inner = optional.wrappedValue else { return layers }
+            layers += 1
+            current = inner
+        }
+        return 0
+    }
+
     /// Encodes one value; `depth` is the container depth it would have.
-    private func encode(_ value: Any?, at path: ArchivePath, depth: Int, owner: String) throws -> Node {
+    ///
+    /// - Parameter untyped: `true` when the reader will not know the value's
+    ///   declared type (see ``isUntyped(_:)``): then only values that come back
+    ///   equal from the archive alone are accepted; a `Character`, a
+    ///   `Substring`, an enum or a typed `Set` would come back as a `String`,
+    ///   a raw value or a `Set<AnyHashable>`, and throw instead.
+    private func encode(_ value: Any?, at path: ArchivePath, depth: Int, owner: String,
+                        untyped: Bool) throws -> Node {
+        let layers = untyped ? 0 : Self.someLayers(around: value)
+        if layers > 0 {
+            // A nested optional's `.some(nil)`: each `.some` is written, so it does not come back as `nil`.
+            try checkDepth(depth + layers, at: path)
+            var node = Node.leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
+            for _ in 0..<layers { node = .tagged(ArchiveFormat.someKey, node) }
+            return node
+        }
         guard let value = flattenedOptional(value), !ValueConversion.isNull(value) else {
             try checkDepth(depth, at: path)
             return .leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
@@ -179,7 +258,12 @@ final class ArchiveEncoder {
             ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
                          found: ValueDescription.typeName(type(of: value)), detail: detail)
         }
-        switch ValueKind.of(value: value) {
+        let changesType = { (comesBackAs: String) in
+            unsupported("in a property declared Any (or a collection of Any), it would come back as \(comesBackAs); "
+                        + "declare the type, or store a value the archive describes")
+        }
+        let kind = ValueKind.of(value: value)
+        switch kind {
         case .model:
             guard let model = value as? any Model else { break }
             if type(of: model) is AnyObject.Type {
@@ -191,6 +275,7 @@ final class ArchiveEncoder {
         case .string, .foundationString:
             if let string = value as? String { return .leaf(.string(string)) }
         case .substring, .character:
+            if untyped { throw changesType("a String") }
             return .leaf(.string(String(describing: value)))
         case .bool:
             if let bool = value as? Bool { return .leaf(.bool(bool)) }
@@ -201,11 +286,20 @@ final class ArchiveEncoder {
             }
         case .integer, .floating, .foundationNumber:
             if let bool = ValueConversion.exactBool(from: value) { return .leaf(.bool(bool)) }
-            switch NumberValue(value) {
+            let number = NumberValue(value)
+            switch number {
             case .signed(let integer): return .leaf(.integer(integer))
             case .unsigned(let integer): return .leaf(.unsignedInteger(integer))
-            case .floating(let real), .approximate(let real): return .leaf(.real(real))
-            case .wide: throw unsupported("integers must fit in 64 bits")
+            case .floating(let real): return .leaf(.real(real))
+            case .approximate(let real) where real.isNaN: return .leaf(.real(real))
+            case .approximate, .wide:
+                // A `Float80` that neither a `Double` nor a 64-bit integer holds: its 80 bits.
+                if let bits = ExtendedReal(value) {
+                    try checkDepth(depth, at: path)
+                    return .leaf(.dictionary([ArchiveFormat.float80Key: .data(bits.data)]))
+                }
+                if case .wide = number { throw unsupported("integers must fit in 64 bits") }
+                throw unsupported("only numbers a Double holds exactly (and every Float80) can be archived")
             case nil: break
             }
         case .date:
@@ -230,14 +324,16 @@ final class ArchiveEncoder {
                 return Self.tagged(ArchiveFormat.uuidKey, uuid.uuidString)
             }
         case .rawRepresentable:
+            if untyped { throw changesType("its raw value") }
             if let raw = value as? any RawRepresentable {
-                return try encode(raw.rawValue, at: path, depth: depth, owner: owner)
+                return try encode(raw.rawValue, at: path, depth: depth, owner: owner, untyped: false)
             }
         // Foundation containers are read without bridging them whole (which
         // never ends for one that contains itself): as the Swift forms below.
         case .foundationArray:
             if let array = value as? NSArray {
-                return try encode(FoundationContainers.elements(of: array), at: path, depth: depth, owner: owner)
+                return try encode(FoundationContainers.elements(of: array), at: path, depth: depth, owner: owner,
+                                  untyped: true)
             }
         case .foundationDictionary:
             if let dictionary = value as? NSDictionary {
@@ -249,46 +345,59 @@ final class ArchiveEncoder {
                     }
                     members[key] = member
                 }
-                return try encode(members, at: path, depth: depth, owner: owner)
+                return try encode(members, at: path, depth: depth, owner: owner, untyped: true)
             }
-        case .set:
+        case .set(let setType):
+            if untyped, setType.elementType != AnyHashable.self { throw changesType("a Set<AnyHashable>") }
             if let set = value as? Set<AnyHashable> {
                 try checkDepth(depth + 1, at: path)
+                let elementsUntyped = untyped || Self.isUntyped(setType.elementType)
                 var items: [Node] = []
                 items.reserveCapacity(set.count)
                 for (index, element) in set.enumerated() {
                     items.append(try encode(element.base, at: path.appending(index: index), depth: depth + 2,
-                                            owner: owner))
+                                            owner: owner, untyped: elementsUntyped))
                 }
                 return .tagged(ArchiveFormat.setKey, .array(items))
             }
-        case .array:
+        case .array(let arrayType):
             if let array = value as? [Any] {
                 try checkDepth(depth, at: path)
+                let elementsUntyped = untyped || Self.isUntyped(arrayType.elementType)
                 var items: [Node] = []
                 items.reserveCapacity(array.count)
                 for (index, element) in array.enumerated() {
-                    items.append(try encode(element, at: path.appending(index: index), depth: depth + 1, owner: owner))
+                    items.append(try encode(element, at: path.appending(index: index), depth: depth + 1, owner: owner,
+                                            untyped: elementsUntyped))
                 }
                 return .array(items)
             }
-        case .stringKeyedDictionary:
+        case .stringKeyedDictionary(let dictionaryType):
             if let dictionary = value as? [String: Any] {
                 try checkDepth(depth + 1, at: path)
+                let valuesUntyped = untyped || Self.isUntyped(dictionaryType.valueType)
                 var items: [String: Node] = [:]
                 items.reserveCapacity(dictionary.count)
                 for key in dictionary.keys.sorted() {
                     guard let element = dictionary[key] else { continue }
                     items[key] = try encode(element, at: path.appending(dictionaryKey: key), depth: depth + 2,
-                                            owner: owner)
+                                            owner: owner, untyped: valuesUntyped)
                 }
                 return .tagged(ArchiveFormat.dictionaryKey, .dictionary(items))
             }
         case .jsonOptional:
+            if untyped { throw changesType("its value or nil") }
             if let optional = value as? any JSONOptionalRepresentable {
                 switch optional.erased {
-                case .null: return try encode(nil, at: path, depth: depth, owner: owner)
-                case .value(let wrapped): return try encode(wrapped, at: path, depth: depth, owner: owner)
+                case .null: return try encode(nil, at: path, depth: depth, owner: owner, untyped: false)
+                case .value(let wrapped):
+                    if flattenedOptional(wrapped) == nil {
+                        // `.value(nil)` of a `JSONOptional<T?>`: not its `.null`.
+                        try checkDepth(depth + 1, at: path)
+                        return .tagged(ArchiveFormat.someKey,
+                                       try encode(wrapped, at: path, depth: depth + 1, owner: owner, untyped: false))
+                    }
+                    return try encode(wrapped, at: path, depth: depth, owner: owner, untyped: false)
                 case .absent:
                     // Only a model's property can be left out.
                     throw unsupported("an absent JSONOptional has no archived form inside a collection")

@@ -1,63 +1,106 @@
 import Foundation
 
 /// Where a value sits in the model graph, for error messages
-/// (`owner.tags[2]`, `byName["x"].count`). Built as a cheap linked list;
-/// rendered only when an error is thrown.
-indirect enum ArchivePath: CustomStringConvertible {
+/// (`owner.tags[2]`, `byName["x"].count`). Built as a cheap linked list of
+/// components that share their parents; rendered only when an error is thrown.
+///
+/// A path to an object deep in a chain (`next.next.next…`) is as long as the
+/// chain, so nothing here recurses per component: rendering walks the list,
+/// and releasing it unlinks the components one by one (see ``Component``).
+struct ArchivePath: CustomStringConvertible {
+    /// One step of a path, holding its parent.
+    private final class Component {
+        /// What the step is.
+        enum Step {
+            /// A property of the model at the parent path.
+            case key(String)
+            /// An element of an array or set.
+            case index(Int)
+            /// A value of a string-keyed dictionary.
+            case dictionaryKey(String)
+        }
+
+        /// The path this step starts from (`nil`: the root model).
+        var parent: Component?
+        /// The step.
+        let step: Step
+
+        init(parent: Component?, step: Step) {
+            self.parent = parent
+            self.step = step
+        }
+
+        /// Releases the parents this component alone holds one at a time: the
+        /// default release would free a chain of a million components through
+        /// a million nested calls.
+        deinit {
+            var next = parent.take()
+            while var component = next {
+                next = nil
+                guard isKnownUniquelyReferenced(&component) else { break }
+                next = component.parent.take()
+            }
+        }
+    }
+
+    /// The innermost step (`nil`: the root).
+    private let last: Component?
+
     /// The root model.
-    case root
-    /// A property of the model at the parent path.
-    case key(ArchivePath, String)
-    /// An element of an array or set.
-    case index(ArchivePath, Int)
-    /// A value of a string-keyed dictionary.
-    case dictionaryKey(ArchivePath, String)
+    static var root: ArchivePath { ArchivePath(last: nil) }
+
+    private init(last: Component?) {
+        self.last = last
+    }
 
     /// The path to the property `key` of the model here.
-    func appending(key: String) -> ArchivePath { .key(self, key) }
+    func appending(key: String) -> ArchivePath { ArchivePath(last: Component(parent: last, step: .key(key))) }
     /// The path to element `index` of the collection here.
-    func appending(index: Int) -> ArchivePath { .index(self, index) }
+    func appending(index: Int) -> ArchivePath { ArchivePath(last: Component(parent: last, step: .index(index))) }
     /// The path to the value for `key` of the dictionary here.
-    func appending(dictionaryKey: String) -> ArchivePath { .dictionaryKey(self, dictionaryKey) }
+    func appending(dictionaryKey: String) -> ArchivePath {
+        ArchivePath(last: Component(parent: last, step: .dictionaryKey(dictionaryKey)))
+    }
 
     /// The innermost property key, if any.
     var propertyKey: String? {
-        var path = self
-        while true {
-            switch path {
-            case .root: return nil
-            case .key(_, let key): return key
-            case .index(let parent, _), .dictionaryKey(let parent, _): path = parent
-            }
+        var component = last
+        while let current = component {
+            if case .key(let key) = current.step { return key }
+            component = current.parent
         }
+        return nil
     }
 
-    /// The dotted path, empty for the root. Iterative: a path can be as deep
-    /// as the deepest archive, and is rendered when the stack is already low.
+    /// The most steps a rendered path shows: the first and last ones, with
+    /// the count of those left out between them.
+    static let renderedSteps = (leading: 8, trailing: 40)
+
+    /// The dotted path, empty for the root. Very long paths (an object deep
+    /// in a chain) keep their first and last steps: `next.next.….next.name`
+    /// with the number of steps left out.
     var description: String {
-        var parts: [String] = []
-        var path = self
-        loop: while true {
-            switch path {
-            case .root: break loop
-            case .key(let parent, let key):
-                parts.append(parent.isRoot ? key : "." + key)
-                path = parent
-            case .index(let parent, let index):
-                parts.append("[\(index)]")
-                path = parent
-            case .dictionaryKey(let parent, let key):
-                parts.append("[\(String(reflecting: key))]")
-                path = parent
+        var steps: [Component.Step] = []
+        var component = last
+        while let current = component {
+            steps.append(current.step)
+            component = current.parent
+        }
+        steps.reverse()
+        let (leading, trailing) = Self.renderedSteps
+        var text = ""
+        for (position, step) in steps.enumerated() {
+            if steps.count > leading + trailing, position >= leading, position < steps.count - trailing {
+                if position == leading { text += ".…(\(steps.count - leading - trailing) more steps)…" }
+                continue
+            }
+            switch step {
+            case .key(let key): text += position == 0 ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            case .dictionaryKey(let key): text += "[\(String(reflecting: key))]"
             }
         }
-        return parts.reversed().joined()
-    }
-
-    /// `true` for the root.
-    private var isRoot: Bool {
-        if case .root = self { return true }
-        return false
+        return text
     }
 }
 

@@ -7,20 +7,29 @@ import MantleCore
 // values can be rebuilt with their exact declared types.
 
 extension OptionalRepresentable {
-    /// `nil` for an archived null, else the wrapped value decoded as `Wrapped`.
+    /// `nil` for an archived null, else the wrapped value decoded as
+    /// `Wrapped` (from inside a `$some`, which keeps a nested optional's
+    /// `.some(nil)`).
     static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
                                    path: ArchivePath) throws -> Any {
         if case .null = value { return Optional<Wrapped>.none as Any }
+        if case .wrapped(let inner) = value {
+            return Optional<Wrapped>.some(try decoder.materialize(inner, as: Wrapped.self, path: path)) as Any
+        }
         return Optional<Wrapped>.some(try decoder.materialize(value, as: Wrapped.self, path: path)) as Any
     }
 }
 
 extension JSONOptionalRepresentable {
-    /// `.null` for an archived null, else the value decoded as `Wrapped`.
-    /// (An absent one is not archived: its property keeps its default.)
+    /// `.null` for an archived null, else the value decoded as `Wrapped`
+    /// (from inside a `$some` for `.value(nil)`). (An absent one is not
+    /// archived: its property keeps its default.)
     static func archiveMaterialize(_ value: ArchivedValue, decoder: ArchiveDecoder,
                                    path: ArchivePath) throws -> Any {
         if case .null = value { return JSONOptional<Wrapped>.null }
+        if case .wrapped(let inner) = value {
+            return JSONOptional<Wrapped>.value(try decoder.materialize(inner, as: Wrapped.self, path: path))
+        }
         return JSONOptional<Wrapped>.value(try decoder.materialize(value, as: Wrapped.self, path: path))
     }
 }
@@ -77,11 +86,17 @@ extension FixedWidthInteger {
 }
 
 extension BinaryFloatingPoint {
-    /// The archived number as `Self` when it converts exactly (NaN stays NaN);
-    /// `nil` otherwise.
+    /// The archived number as `Self` when it converts exactly (NaN stays NaN,
+    /// with its sign and, as far as `Self` holds it, its payload); `nil` otherwise.
     static func archiveExactly(_ value: ArchivedValue) -> Any? {
         switch value {
-        case .real(let real): return real.isNaN ? Self.nan : Self(exactly: real)
+        case .real(let real): return real.isNaN ? Self(real) : Self(exactly: real)
+        #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
+        case .extendedReal(let number):
+            let exact = number.float80
+            if let same = exact as? Self { return same }
+            return exact.isNaN ? Self(exact) : Self(exactly: exact)
+        #endif
         case .integer(let integer): return Self(exactly: integer)
         case .unsignedInteger(let integer): return Self(exactly: integer)
         default: return nil

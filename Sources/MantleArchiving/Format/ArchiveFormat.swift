@@ -30,8 +30,10 @@ import Foundation
 /// |-----------------------------------------------|-------------------------------------------|
 /// | `String`, `Bool`, `Data`, `Date` (not NaN)    | the native property-list object           |
 /// | integers                                      | integer (above `Int64.max`: 128-bit integer) |
-/// | `Float`, `Double` (other floats via `Double`) | real                                      |
+/// | `Float`, `Double`, and `Float80` values a `Double` holds | real                           |
+/// | other `Float80` values                        | `{"$float80": <10 bytes>}`: sign and exponent, then the 63 fraction bits, big-endian |
 /// | `nil` (any optional), `NSNull`                | `{"$null": true}`                         |
+/// | `.some(nil)` of a nested optional (`Int??`)   | `{"$some": {"$null": true}}` (one `$some` per `.some` layer) |
 /// | `JSONOptional`                                | absent: left out (like an excluded property); null: `{"$null": true}`; a value: as that value |
 /// | `URL`                                         | `{"$url": relativeString}` plus `"$base": absolute base` when relative |
 /// | `UUID`                                        | `{"$uuid": "E621E1F8-..."}`               |
@@ -45,7 +47,11 @@ import Foundation
 ///
 /// Every dictionary in the archive is one of these tagged forms, so values
 /// are self-describing: a reader needs the declared Swift types only to
-/// rebuild enums, models and exact number types. Properties that are
+/// rebuild enums, models, `Character`s, typed sets and exact number types.
+/// Where it has none (a value of an `Any` property, or of a collection of
+/// `Any`), the writer accepts only values that come back equal from what the
+/// archive says alone, and refuses the others (`Character`, `Substring`,
+/// enums, typed sets) rather than have them change type. Properties that are
 /// excluded, or conditional and dropped, are simply absent from `$values`.
 /// Unknown top-level keys are ignored; readers reject a newer `$format`.
 enum ArchiveFormat {
@@ -90,4 +96,8 @@ enum ArchiveFormat {
     static let uuidKey = "$uuid"
     /// Tag of a decimal number.
     static let decimalKey = "$decimal"
+    /// Tag of an 80-bit extended-precision number (``ExtendedReal``).
+    static let float80Key = "$float80"
+    /// Tag of a `.some` around an inner `nil` (a nested optional).
+    static let someKey = "$some"
 }

@@ -5,6 +5,8 @@ import Foundation
 indirect enum ArchivedValue {
     /// `nil`.
     case null
+    /// A nested optional's `.some` around a value (an inner `nil`, or another `.some`).
+    case wrapped(ArchivedValue)
     /// A string.
     case string(String)
     /// An integer that fits in `Int64`.
@@ -13,6 +15,8 @@ indirect enum ArchivedValue {
     case unsignedInteger(UInt64)
     /// A floating-point number.
     case real(Double)
+    /// An 80-bit extended-precision number that a `Double` cannot hold.
+    case extendedReal(ExtendedReal)
     /// A Boolean.
     case bool(Bool)
     /// A date.
@@ -40,6 +44,8 @@ indirect enum ArchivedValue {
     var summary: String {
         switch self {
         case .null: return "null"
+        case .wrapped(let inner): return "some(\(inner.summary))"
+        case .extendedReal: return "80-bit real"
         case .string(let string):
             let shown = string.count > 60 ? String(string.prefix(57)) + "..." : string
             return "string \(String(reflecting: shown))"
@@ -179,6 +185,13 @@ extension ArchiveContents {
             switch (tag, content) {
             case (ArchiveFormat.nullKey, .bool(true)):
                 return .null
+            case (ArchiveFormat.someKey, _):
+                return .wrapped(try self.value(from: content, at: location))
+            case (ArchiveFormat.float80Key, .data(let data)):
+                guard let number = ExtendedReal(data: data) else {
+                    throw ArchiveContents.corrupt("\(location) is not an 80-bit real (10 bytes)")
+                }
+                return .extendedReal(number)
             case (ArchiveFormat.referenceKey, .integer(let index)):
                 guard index >= 0, index < Int64(objectCount) else {
                     throw ArchiveContents.corrupt("\(location) refers to object \(index) of \(objectCount)")

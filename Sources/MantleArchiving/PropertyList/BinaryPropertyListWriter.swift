@@ -4,7 +4,8 @@ import Foundation
 /// format Apple's `PropertyListSerialization` and `plutil` read.
 ///
 /// The output is deterministic: dictionary keys are written in sorted order,
-/// equal strings are stored once, and containers are never shared. Integer
+/// identical strings (the same Unicode scalars, not merely canonically
+/// equivalent ones: `"é"` and `"e\u{301}"` are two strings) are stored once, and containers are never shared. Integer
 /// objects use the smallest width CoreFoundation allows (1, 2 and 4 bytes are
 /// unsigned, 8 bytes signed, 16 bytes for values above `Int64.max`), and
 /// reals and dates are 8-byte big-endian doubles.
@@ -19,17 +20,45 @@ enum BinaryPropertyListWriter {
         case dictionary(keys: [Int], values: [Int])
     }
 
+    /// A string compared by its Unicode scalars. `String`'s `==` calls
+    /// canonically equivalent strings equal, and sharing one object between
+    /// them would give the later string the earlier one's spelling.
+    private struct ExactString: Hashable {
+        /// The string.
+        let string: String
+
+        static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+            let left = lhs.string.utf8, right = rhs.string.utf8
+            guard left.count == right.count else { return false }
+            let compared = left.withContiguousStorageIfAvailable { leftBytes in
+                right.withContiguousStorageIfAvailable { rightBytes -> Bool in
+                    guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else {
+                        return leftBytes.isEmpty
+                    }
+                    // SAFETY: both buffers hold `leftBytes.count` bytes: the two counts were checked equal above.
+                    return memcmp(leftStart, rightStart, leftBytes.count) == 0
+                }
+            }
+            return (compared ?? nil) ?? left.elementsEqual(right)
+        }
+
+        /// `String`'s hash, which identical strings share (it hashes the normalized form).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(string)
+        }
+    }
+
     /// The bytes of `value` as a binary property list whose top object is `value`.
     static func data(for value: PropertyListValue) -> Data {
         var objects: [FlatObject] = []
-        var stringIndices: [String: Int] = [:]
+        var stringIndices: [ExactString: Int] = [:]
 
         func add(_ value: PropertyListValue) -> Int {
             switch value {
             case .string(let string):
-                if let index = stringIndices[string] { return index }
+                if let index = stringIndices[ExactString(string: string)] { return index }
                 objects.append(.scalar(value))
-                stringIndices[string] = objects.count - 1
+                stringIndices[ExactString(string: string)] = objects.count - 1
                 return objects.count - 1
             case .array(let items):
                 let index = objects.count
@@ -163,8 +192,10 @@ enum BinaryPropertyListWriter {
 
     /// Appends the low `width` bytes of `value`, most significant first.
     private static func appendBigEndian(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
-        for shift in stride(from: (width - 1) * 8, through: 0, by: -8) {
+        var shift = (width - 1) * 8
+        while shift >= 0 {
             bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            shift -= 8
         }
     }
 }

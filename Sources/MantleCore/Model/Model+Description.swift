@@ -39,7 +39,7 @@ package enum ModelDescription {
                     // Not Foundation's description: it recurses into (and
                     // forever through) a container that contains itself.
                     shown = "\(type(of: value))(count: \((value as? NSArray)?.count ?? (value as? NSDictionary)?.count ?? (value as? NSSet)?.count ?? 0))"
-                case let value?: shown = String(describing: value)
+                case let value?: shown = ValueDescription.text(of: value)
                 }
                 return "\(property.key): \(shown)"
             }

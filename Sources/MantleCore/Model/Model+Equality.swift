@@ -20,10 +20,17 @@ extension Model {
         ModelEquality.isEqual(lhs, rhs)
     }
 
-    /// Hashes the permanent properties, consistently with `==`.
+    /// Hashes the permanent properties, consistently with `==`: models that
+    /// are `==` hash alike, however their object graphs are shaped.
     ///
-    /// An object met again while it is being hashed (a reference cycle), or
-    /// any value once the thread's stack runs low, adds only a marker.
+    /// Class instances are hashed to a fixed nesting (see
+    /// ``ModelEquality/hashedObjectNesting``): the fields of the model being
+    /// hashed and of the class instances it references, and beyond those only
+    /// the instances' types. What it hashes does not depend on the graph's
+    /// shape: a reference cycle of two equal objects, one object referring
+    /// to itself and a cycle of three are `==` (the rule above), and they
+    /// hash alike. A value nested deeper than the thread's stack allows
+    /// adds only a marker.
     public func hash(into hasher: inout Hasher) {
         ModelEquality.hash(self, into: &hasher)
     }
@@ -70,6 +77,21 @@ package enum ModelEquality {
         }
     }
 
+    /// How many class instances deep `hash(into:)` hashes fields: the
+    /// instance being hashed (or, for a struct, the first instances it
+    /// references) and the instances those reference; instances further in
+    /// add only their dynamic type.
+    ///
+    /// Why a fixed nesting rather than a cycle marker: `==` calls two
+    /// graphs equal when no difference can be found (a 2-cycle of equal
+    /// values equals a self-loop), so a hash that notes where a cycle closes
+    /// would tell equal models apart. Two equal graphs agree on every field
+    /// to any fixed number of references from the root, so hashing that far
+    /// and no further keeps `==` ⇒ same hash. It also bounds the work: a
+    /// long chain of objects, or objects shared many times, is hashed to
+    /// this depth and not through the whole graph.
+    package static let hashedObjectNesting = 2
+
     /// The model `hash(into:)` (see ``Model/hash(into:)``).
     package static func hash<M: Model>(_ model: M, into hasher: inout Hasher) {
         let state = RecursionGuard.current
@@ -77,16 +99,15 @@ package enum ModelEquality {
             hasher.combine(0xDEE9 as UInt16)
             return
         }
-        var object: ObjectIdentifier?
-        if let reference = model.objectReference {
-            let identifier = ObjectIdentifier(reference)
-            guard state.hashing.insert(identifier).inserted else {
-                hasher.combine(0xC1C1E as UInt32)
+        let isObject = model.objectReference != nil
+        if isObject {
+            guard state.hashedObjects < hashedObjectNesting else {
+                hasher.combine(ObjectIdentifier(type(of: model)))
                 return
             }
-            object = identifier
+            state.hashedObjects += 1
         }
-        defer { if let object { state.hashing.remove(object) } }
+        defer { if isObject { state.hashedObjects -= 1 } }
         let descriptor = state.descriptor(of: type(of: model))
         descriptor.requireReadableMetadata()
         if descriptor.isEnum {

@@ -17,9 +17,10 @@ import Foundation
 ///   `==`, `hash` and `description`, stop with a documented result) instead of
 ///   overflowing, whatever the nesting limit in force and the thread's stack
 ///   size (512 KiB on Apple's secondary threads, 8 MiB on Linux).
-/// - **Cycles terminate.** The objects (and pairs of objects) whose `==`,
-///   `hash(into:)` or `description` is running on this thread are recorded,
-///   so that meeting one again is recognised as a cycle.
+/// - **Cycles terminate.** The objects (and pairs of objects) whose `==` or
+///   `description` is running on this thread are recorded, so that meeting
+///   one again is recognised as a cycle; `hash(into:)` counts the objects it
+///   is in, and stops at a fixed nesting.
 ///
 /// It also keeps a per-thread copy of the model descriptors `==` and
 /// `hash(into:)` have used, so that nested models find theirs without taking
@@ -33,8 +34,9 @@ package final class RecursionGuard {
     private let stackLimit: UInt
     /// Pairs of objects being compared by `==` on this thread.
     package var comparing: Set<Pair> = []
-    /// Objects being hashed on this thread.
-    package var hashing: Set<ObjectIdentifier> = []
+    /// How many class instances' `hash(into:)` are running on this thread
+    /// (see ``ModelEquality/hashedObjectNesting``).
+    package var hashedObjects = 0
     /// Objects being described on this thread.
     package var describing: Set<ObjectIdentifier> = []
     /// Descriptors this thread has used, by model type.
