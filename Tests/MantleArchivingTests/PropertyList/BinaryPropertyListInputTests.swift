@@ -14,6 +14,7 @@ struct BinaryPropertyListInputTests {
         case notAPropertyList
         case truncated
         case corrupt
+        case tooDeepForStack
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -159,6 +160,7 @@ struct BinaryPropertyListInputTests {
             case .notAPropertyList: outcome = .notAPropertyList
             case .truncated: outcome = .truncated
             case .corrupt: outcome = .corrupt
+            case .tooDeepForStack: outcome = .tooDeepForStack
             }
         }
         #expect(outcome == input.outcome)
