@@ -22,9 +22,9 @@ import Foundation
 /// key `"café"`, and NFC/NFD spellings of one key in one object count as one key (the last
 /// wins). All-ASCII keys, the common case, are compared by their unescaped UTF-8 bytes, which
 /// is the same for them; objects where a key is not all ASCII are flagged by the parser and
-/// searched to their end comparing strings; and a key asked for that is not all ASCII but
-/// stands for an ASCII one (`"\u{212A}"`, the Kelvin sign, is `"K"`) is looked for in that
-/// form when its own bytes are not found.
+/// searched to their end comparing strings. A key asked for that is not all ASCII but stands
+/// for an ASCII one (`"\u{212A}"`, the Kelvin sign, is `"K"`) is found in an all-ASCII object
+/// only in that form, ``asciiForm(of:)``, which callers look up when its own is missing.
 ///
 /// The class is immutable after `init` (only `let` properties of `Sendable` types), so its
 /// `Sendable` conformance is compiler-checked rather than `@unchecked`.
@@ -152,14 +152,10 @@ package final class JSONDocument: Sendable {
     /// see the type's notes; the last of duplicates);
     /// nil if absent or if `object` is not an object. Linear in the number of members.
     package func member(_ key: String, in object: Int) -> Int? {
-        Self.withUTF8(key) { utf8 in
-            if let found = member(utf8: utf8, in: object) { return found }
-            return Self.isASCII(utf8) ? nil : memberByASCIIForm(of: key, in: object)
-        }
+        Self.withUTF8(key) { member(utf8: $0, in: object) }
     }
 
-    /// Same as ``member(_:in:)`` for a key given as raw UTF-8 bytes (not looked for in an
-    /// ASCII form).
+    /// Same as ``member(_:in:)`` for a key given as raw UTF-8 bytes.
     func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
@@ -170,25 +166,15 @@ package final class JSONDocument: Sendable {
                           last: n.flags & JSONNode.objectMayHaveDuplicateKeys != 0)
     }
 
-    /// `true` when every byte of `utf8` is ASCII.
-    @inlinable @inline(__always)
-    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt8 = 0
-        for byte in utf8 { any |= byte }
-        return any < 0x80
-    }
-
-    /// The member whose key is the all-ASCII key canonically equivalent to `key`, a key that is
-    /// not all ASCII, when there is one and `object` has only ASCII keys (which its own bytes
-    /// cannot match). Only the Kelvin sign, the Greek question mark and the Greek varia
-    /// decompose to ASCII.
-    @usableFromInline @inline(never)
-    func memberByASCIIForm(of key: String, in object: Int) -> Int? {
-        let n = nodes[object]
-        guard n.kind == .object, n.flags & JSONNode.objectHasNonASCIIKeys == 0 else { return nil }
+    /// The all-ASCII key canonically equivalent to `key`, which is not all ASCII, or `nil` when
+    /// there is none (or `key` is ASCII). Objects whose keys are all ASCII are searched by
+    /// bytes, where such a key is found only in this form: callers look it up so when its own
+    /// spelling is missing. Only the Kelvin sign, the Greek question mark and the Greek varia
+    /// decompose to ASCII (`"\u{212A}"` is `"K"`).
+    package static func asciiForm(of key: String) -> String? {
+        guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         let decomposed = key.decomposedStringWithCanonicalMapping
-        guard decomposed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        return member(decomposed, in: object)
+        return decomposed.utf8.allSatisfy({ $0 < 0x80 }) ? decomposed : nil
     }
 
     /// The value node of the last member whose key equals `key` as a Swift string (canonical
@@ -264,14 +250,10 @@ package final class JSONDocument: Sendable {
     /// the hint; objects that may contain duplicate keys are searched from the start.
     @inlinable
     package func member(_ key: String, in object: Int, hint: inout Int) -> Int? {
-        Self.withUTF8(key) { utf8 in
-            if let found = member(utf8: utf8, in: object, hint: &hint) { return found }
-            return Self.isASCII(utf8) ? nil : memberByASCIIForm(of: key, in: object)
-        }
+        Self.withUTF8(key) { member(utf8: $0, in: object, hint: &hint) }
     }
 
-    /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes (not looked for in an
-    /// ASCII form).
+    /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes.
     @inlinable
     func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
         let n = nodes[object]

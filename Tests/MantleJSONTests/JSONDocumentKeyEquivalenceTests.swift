@@ -2,7 +2,7 @@
 //  `[String: Any]` of `JSONSerialization` (and `anyValue(at:)`) looks them up: NFC and NFD
 //  spellings, raw or escaped, find each other; one key spelled twice keeps the last value;
 //  all-ASCII objects keep the byte comparison (no flag); and a key asked for that stands for
-//  an ASCII one (the Kelvin sign) finds it.
+//  an ASCII one (the Kelvin sign) finds it there in its ASCII form, as callers look it up.
 
 import Foundation
 import Testing
@@ -19,12 +19,29 @@ struct JSONDocumentKeyEquivalenceTests {
         ("\u{1E69}", "s\u{323}\u{307}"), ("s\u{307}\u{323}", "\u{1E69}"),
     ]
 
-    /// The value nodes `key` finds in the root object of `document`, by each look-up.
+    /// The value nodes `key` finds in the root object of `document`, by each look-up, as
+    /// callers look keys up: the key, else its ASCII form.
     static func lookups(_ key: String, in document: JSONDocument) -> [Int?] {
         var hint = 0
         var farHint = document.nodeCount - 2
-        return [document.member(key, in: 0), document.member(key, in: 0, hint: &hint),
-                document.member(key, in: 0, hint: &farHint)]
+        let asciiForm = JSONDocument.asciiForm(of: key)
+        return [document.member(key, in: 0) ?? asciiForm.flatMap { document.member($0, in: 0) },
+                document.member(key, in: 0, hint: &hint) ?? asciiForm.flatMap { document.member($0, in: 0, hint: &hint) },
+                document.member(key, in: 0, hint: &farHint) ?? asciiForm.flatMap { document.member($0, in: 0) }]
+    }
+
+    @Test("the ASCII form of a key: only for keys that are not ASCII but stand for an ASCII one")
+    func asciiForms() throws {
+        #expect(JSONDocument.asciiForm(of: "\u{212A}elvin") == "Kelvin")
+        #expect(JSONDocument.asciiForm(of: "a\u{37E}") == "a;")
+        #expect(JSONDocument.asciiForm(of: "\u{1FEF}") == "`")
+        #expect(JSONDocument.asciiForm(of: "Kelvin") == nil)
+        #expect(JSONDocument.asciiForm(of: "caf\u{E9}") == nil)
+        #expect(JSONDocument.asciiForm(of: "cafe\u{301}") == nil)
+        // All-ASCII objects are searched by bytes: the Kelvin sign finds `K` only in its ASCII form.
+        let document = try JSONDocument(text: #"{"K": 1}"#)
+        #expect(document.member("\u{212A}", in: 0) == nil)
+        #expect(document.member("K", in: 0) != nil)
     }
 
     @Test("a key spelled in another normalisation, raw or escaped, is found by every look-up",

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// The keyed container of ``JSONValueDecoder``: a JSON object, its members
 /// looked up by the configuration's conversion of each coding key.
@@ -45,8 +46,9 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         return keys
     }
 
-    /// The member for `key`, or `nil`: at its JSON key, else (under a snake
-    /// or kebab case conversion) at another spelling (``KeySpellings``).
+    /// The member for `key`, or `nil`: at its JSON key, else at the key's
+    /// ASCII form or (under a snake or kebab case conversion) another
+    /// spelling (``KeyFallback``).
     @inline(__always)
     private func value(for key: Key) -> DecodingValue? {
         // The cursor is copied in and out: an `inout` access to a class's
@@ -56,10 +58,20 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         let jsonKey = decoder.options.jsonKey(for: name)
         let value = object.value(forKey: jsonKey, hint: &cursor)
         hint = cursor
-        if value == nil, let spellings = decoder.options.spellings(for: name, jsonKey: jsonKey) {
-            return object.value(spelledAs: spellings)
+        return value ?? missingValue(name: name, jsonKey: jsonKey)
+    }
+
+    /// The member for the coding key `name`, whose JSON key `jsonKey` is missing, at the
+    /// key's ASCII form (bytes path: all-ASCII objects are searched by bytes) or another
+    /// spelling, or `nil`.
+    @inline(never)
+    private func missingValue(name: String, jsonKey: String) -> DecodingValue? {
+        if case .node(let document, let node) = object, let asciiForm = JSONDocument.asciiForm(of: jsonKey),
+           let found = document.member(asciiForm, in: node) {
+            return .node(document, found)
         }
-        return value
+        guard let spellings = decoder.options.spellings(for: name, jsonKey: jsonKey) else { return nil }
+        return object.value(spelledAs: spellings)
     }
 
     /// The member for `key`, or `keyNotFound`.
@@ -171,12 +183,9 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         let name = key.stringValue
         let jsonKey = decoder.options.jsonKey(for: name)
         var cursor = hint
-        var value = object.value(forKey: jsonKey, hint: &cursor)
+        let value = object.value(forKey: jsonKey, hint: &cursor)
         hint = cursor
-        if value == nil, let spellings = decoder.options.spellings(for: name, jsonKey: jsonKey) {
-            value = object.value(spelledAs: spellings)
-        }
-        return decoder.superDecoder(for: value, at: path, key: key)
+        return decoder.superDecoder(for: value ?? missingValue(name: name, jsonKey: jsonKey), at: path, key: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

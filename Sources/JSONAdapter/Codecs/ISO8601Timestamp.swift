@@ -171,7 +171,8 @@ package enum ISO8601Timestamp {
         let (secondsSinceReference, fraction) = parts(of: interval)
         // Seconds of years 0001–9999 pass 2^31: in 64 bits; fewer than 2^31 days.
         let secondsSince1970: Int64 = secondsSinceReference + referenceDateOffset
-        let day: Int64 = CivilCalendar.floorDivide(secondsSince1970, 86_400)
+        var day: Int64 = secondsSince1970 / 86_400  // floored: not CivilCalendar's generic floorDivide, unspecialised here
+        if secondsSince1970 % 86_400 < 0 { day -= 1 }
         let secondOfDay = Int(secondsSince1970 - day * 86_400)  // 32-bit: 0...86_399
         let civil = CivilCalendar.date(daysSince1970: Int(day))  // 32-bit: within ±2^31 days of 1970
 

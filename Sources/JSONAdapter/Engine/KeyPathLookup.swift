@@ -8,22 +8,22 @@ import MantleJSON
 ///
 /// A key made of digits (``ParsedKeyPath/arrayIndexes``) applied to an array
 /// takes its element at that index; an index past the end is missing, like a
-/// missing key. A key that is missing is looked for in its other spellings,
-/// when the path has them (``KeySpellings``).
+/// missing key. A key that is missing is looked for in its ASCII form and its
+/// other spellings, when the path has them (``KeyFallback``).
 enum KeyPathLookup {
     /// The value at `path` in `dictionary`, or `nil` when it is missing.
     @inline(__always)
     static func value(at path: ParsedKeyPath, in dictionary: [String: Any]) throws(ValueFailure) -> Any? {
         let components = path.components
         guard var value = dictionary[components[0]] else {
-            return path.spellings == nil ? nil : try spelledValue(at: path, in: dictionary)
+            return path.fallbacks == nil ? nil : try spelledValue(at: path, in: dictionary)
         }
         var index = 1
         while index < components.count {
             if ValueConversion.isNull(value) { return value }
             if let object = value as? [String: Any] {
                 guard let next = object[components[index]] else {
-                    return path.spellings == nil ? nil : try spelledValue(at: path, in: dictionary)
+                    return path.fallbacks == nil ? nil : try spelledValue(at: path, in: dictionary)
                 }
                 value = next
             } else if let position = path.arrayIndexes[index], let element = element(at: position, of: value) {
@@ -37,8 +37,8 @@ enum KeyPathLookup {
         return value
     }
 
-    /// ``value(at:in:)`` for a path whose keys have other spellings, one of them missing:
-    /// the walk again, each missing key looked for in its other spellings.
+    /// ``value(at:in:)`` for a path whose keys have fallbacks (``KeyFallback``), one of them
+    /// missing: the walk again, each missing key looked for in its other spellings.
     @inline(never)
     private static func spelledValue(at path: ParsedKeyPath, in dictionary: [String: Any]) throws(ValueFailure) -> Any? {
         let components = path.components
@@ -74,7 +74,7 @@ enum KeyPathLookup {
     static func node(at path: ParsedKeyPath, in document: JSONDocument, object node: Int,
                      hint: inout Int) throws(ValueFailure) -> Int? {
         guard var current = document.member(path.components[0], in: node, hint: &hint) else {
-            return path.spellings == nil ? nil : try spelledNode(at: path, in: document, object: node)
+            return path.fallbacks == nil ? nil : try spelledNode(at: path, in: document, object: node)
         }
         var index = 1
         while index < path.components.count {
@@ -83,7 +83,7 @@ enum KeyPathLookup {
                 return current
             case .object:
                 guard let next = document.member(path.components[index], in: current) else {
-                    return path.spellings == nil ? nil : try spelledNode(at: path, in: document, object: node)
+                    return path.fallbacks == nil ? nil : try spelledNode(at: path, in: document, object: node)
                 }
                 current = next
             case .array where path.arrayIndexes[index] != nil:
@@ -101,8 +101,9 @@ enum KeyPathLookup {
         return current
     }
 
-    /// ``node(at:in:object:hint:)`` for a path whose keys have other spellings, one of them
-    /// missing: the walk again, each missing key looked for in its other spellings.
+    /// ``node(at:in:object:hint:)`` for a path whose keys have fallbacks (``KeyFallback``), one
+    /// of them missing: the walk again, each missing key looked for in its ASCII form and its
+    /// other spellings.
     @inline(never)
     private static func spelledNode(at path: ParsedKeyPath, in document: JSONDocument,
                                     object node: Int) throws(ValueFailure) -> Int? {

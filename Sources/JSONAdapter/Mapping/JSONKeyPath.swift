@@ -86,10 +86,10 @@ struct ParsedKeyPath: Sendable {
     /// For each key, the array index it stands for when applied to an array
     /// (`nil` for a key that is not an index; see ``arrayIndex(of:)``).
     let arrayIndexes: [Int?]
-    /// For each key, the other spellings read when it is missing (a
-    /// configuration's snake or kebab case, ``KeySpellings``); `nil` when no
-    /// key has any.
-    private(set) var spellings: [KeySpellings?]?
+    /// For each key, what it is looked for as when it is missing (its ASCII
+    /// form, a configuration's other spellings: ``KeyFallback``); `nil` when
+    /// no key has any.
+    private(set) var fallbacks: [KeyFallback?]?
 
     /// Parses `text`, or returns `nil` when it is empty, has an empty key
     /// (`"a..b"`, `".a"`, `"a."`), or a backslash that escapes neither `.`
@@ -99,6 +99,15 @@ struct ParsedKeyPath: Sendable {
         self.text = text
         self.components = components
         arrayIndexes = components.map(Self.arrayIndex(of:))
+        let asciiForms = components.map(JSONDocument.asciiForm(of:))
+        if asciiForms.contains(where: { $0 != nil }) {
+            fallbacks = asciiForms.map { form in form.map { KeyFallback(asciiForm: $0, spellings: nil) } }
+        }
+    }
+
+    /// The other spellings of key `index`, if any.
+    func spellings(at index: Int) -> KeySpellings? {
+        fallbacks?[index]?.spellings
     }
 
     /// This path (converted by a conversion that joins words with
@@ -107,29 +116,32 @@ struct ParsedKeyPath: Sendable {
     func readingOtherSpellings(of declared: ParsedKeyPath, separator: Character) -> ParsedKeyPath {
         guard declared.components.count == components.count else { return self }
         var copy = self
-        copy.spellings = components.indices.map { index in
-            guard arrayIndexes[index] == nil else { return nil }
-            return KeySpellings(converted: components[index], declared: declared.components[index], separator: separator)
+        copy.fallbacks = components.indices.map { index in
+            let asciiForm = fallbacks?[index]?.asciiForm
+            guard arrayIndexes[index] == nil else { return asciiForm.map { KeyFallback(asciiForm: $0, spellings: nil) } }
+            return KeyFallback(asciiForm: asciiForm,
+                               spellings: KeySpellings(converted: components[index], declared: declared.components[index],
+                                                       separator: separator))
         }
         return copy
     }
 
-    /// The value of another spelling of key `index` in `object`, where the key itself is missing.
+    /// The value of another spelling of key `index` in `object`, where the key itself is
+    /// missing (a dictionary compares keys by canonical equivalence: no ASCII form to try).
     func otherSpelling(at index: Int, in object: [String: Any]) -> Any? {
-        guard let spellings, let spelling = spellings[index] else { return nil }
-        return spelling.value(in: object)
+        spellings(at: index)?.value(in: object)
     }
 
-    /// The node of another spelling of key `index` in the object `node`, where the key itself is missing.
+    /// The node of key `index`'s ASCII form or another spelling in the object `node`, where
+    /// the key itself is missing.
     func otherSpelling(at index: Int, in document: JSONDocument, object node: Int) -> Int? {
-        guard let spellings, let spelling = spellings[index] else { return nil }
-        return spelling.node(in: document, object: node)
+        fallbacks?[index]?.node(in: document, object: node)
     }
 
     /// The path as written, with the spellings `source` has where other
     /// spellings were read (``KeySpellings``), for errors and reports.
     func text(in source: JSONObjectSource) -> String {
-        guard let spellings else { return text }
+        guard fallbacks != nil else { return text }
         var keys = components
         switch source {
         case .dictionary(let dictionary):
@@ -138,7 +150,7 @@ struct ParsedKeyPath: Sendable {
                 guard let object = current as? [String: Any] else { break }
                 if let value = object[components[index]] {
                     current = value
-                } else if let key = spellings[index]?.key(in: object), let value = object[key] {
+                } else if let key = spellings(at: index)?.key(in: object), let value = object[key] {
                     keys[index] = key
                     current = value
                 } else {
@@ -150,7 +162,7 @@ struct ParsedKeyPath: Sendable {
             for index in components.indices where document.kind(at: current) == .object {
                 if let found = document.member(components[index], in: current) {
                     current = found
-                } else if let key = spellings[index]?.key(in: document, object: current),
+                } else if let key = spellings(at: index)?.key(in: document, object: current),
                           let found = document.member(key, in: current) {
                     keys[index] = key
                     current = found

@@ -103,7 +103,7 @@ struct UnknownKeysCapture: Sendable {
         for mapped in properties {
             for path in mapped.keyPath.paths where path.components.count == 1 {
                 known.insert(path.components[0])
-                if let spelling = path.spellings?[0] {
+                if let spelling = path.spellings(at: 0) {
                     known.insert(spelling.declared)
                     declared.insert(spelling.declared)
                     separator = spelling.separator

@@ -1,6 +1,22 @@
 import Foundation
 import MantleJSON
 
+/// What a key of a path is looked for as when it is missing: its ASCII form,
+/// when it has one (``JSONDocument/asciiForm(of:)``: all-ASCII objects are
+/// searched by bytes), and the other spellings a conversion reads.
+struct KeyFallback: Sendable {
+    /// The all-ASCII key canonically equivalent to the key (the Kelvin sign's `K`), if any.
+    let asciiForm: String?
+    /// The other spellings a snake- or kebab-case configuration reads, if any.
+    let spellings: KeySpellings?
+
+    /// The value node to read in the object `node` when the key itself is missing, or `nil`.
+    func node(in document: JSONDocument, object node: Int) -> Int? {
+        if let asciiForm, let found = document.member(asciiForm, in: node) { return found }
+        return spellings?.node(in: document, object: node)
+    }
+}
+
 /// The other spellings of one key that a configuration's
 /// ``JSONAdapter/Configuration/keyConversion`` reads when it is
 /// ``JSONKeyConversion/snakeCase`` or ``JSONKeyConversion/kebabCase`` and

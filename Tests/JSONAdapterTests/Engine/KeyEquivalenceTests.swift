@@ -44,7 +44,10 @@ struct KeyEquivalenceTests {
           arguments: DecodingPath.allCases)
     func kelvin(path: DecodingPath) throws {
         #expect(try path.decode(Kelvin.self, #"{"K": 5}"#).temperature == 5)
+        #expect(try path.decode(Kelvin.self, #"{"outer": {"K": 7}}"#).nested == 7)
         #expect(try path.decode(Ascii.self, #"{"\u212a": 6}"#).temperature == 6)
+        #expect(try path.decode(Kelvin.self, #"{"reading": {"K": 8}}"#).reading == Reading(kelvin: 8))
+        #expect(try JSONDecoder().decode(Reading.self, from: Data(#"{"K": 8}"#.utf8)) == Reading(kelvin: 8))
     }
 }
 
@@ -73,10 +76,23 @@ extension KeyEquivalenceTests {
         }
     }
 
-    /// A key declared with the Kelvin sign, which is `K`.
+    /// A `Codable` value whose coding key is the Kelvin sign.
+    struct Reading: Codable, Equatable {
+        var kelvin: Int
+
+        enum CodingKeys: String, CodingKey {
+            case kelvin = "\u{212A}"
+        }
+    }
+
+    /// Keys declared with the Kelvin sign, which is `K`.
     struct Kelvin: JSONSerializing {
         var temperature = 0
-        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["temperature": "\u{212A}"] }
+        var nested = 0
+        var reading = Reading(kelvin: 0)
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] {
+            ["temperature": "\u{212A}", "nested": "outer.\u{212A}", "reading": "reading"]
+        }
     }
 
     /// The key `K`.
