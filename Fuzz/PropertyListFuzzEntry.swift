@@ -11,7 +11,7 @@
 //  oracle traps (and libFuzzer saves the input) when:
 //  - a property list that was read does not come back identical (to the bit)
 //    from `BinaryPropertyListWriter` → reader;
-//  - unarchiving throws anything but an `ArchiveError` with a description;
+//  - unarchiving throws anything but an `ModelArchiverError` with a description;
 //  - an unarchived model cannot be archived again, or its archive does not
 //    unarchive to an equal model (models holding NaN are not compared).
 //  Crashes, hangs and sanitizer reports are found by libFuzzer itself.
@@ -145,11 +145,11 @@ enum PlistFuzzOracle {
         let model: M
         do {
             model = try ModelArchiver.unarchive(M.self, from: data)
-        } catch let error as ArchiveError {
-            if error.description.isEmpty { fail("an ArchiveError without a description", data) }
+        } catch let error as ModelArchiverError {
+            if error.description.isEmpty { fail("an ModelArchiverError without a description", data) }
             return
         } catch {
-            fail("unarchive(\(M.self)) threw \(type(of: error)), not ArchiveError: \(error)", data)
+            fail("unarchive(\(M.self)) threw \(type(of: error)), not ModelArchiverError: \(error)", data)
         }
         defer { cleanUp(model) }
         do {

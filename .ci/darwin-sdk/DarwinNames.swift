@@ -309,3 +309,4 @@ public protocol IPAddress {}  // Network
 public struct IPv4Address {}  // Network
 public struct IPv6Address {}  // Network
 public struct ProxyConfiguration {}  // Network
+public enum ArchiveError {}  // AppleArchive

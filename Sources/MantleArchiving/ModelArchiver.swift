@@ -25,7 +25,7 @@ import MantleCore
 /// optional's `.some(nil)` kept), arrays, sets and `[String: _]` dictionaries
 /// of these. They come back exactly: strings with their own Unicode scalars,
 /// numbers with their bits. Anything else (closures, non-model objects)
-/// throws ``ArchiveError/Code/unsupportedValue`` unless its property is
+/// throws ``ModelArchiverError/Code/unsupportedValue`` unless its property is
 /// excluded, and so does a value of an `Any` property (or a collection of
 /// `Any`) that would come back as another type: a `Character`, a
 /// `Substring`, an enum, a typed `Set`, a `JSONOptional`.
@@ -35,16 +35,16 @@ import MantleCore
 /// migrate older archives through
 /// `Model.decodeValue(forKey:from:modelVersion:)`, and ends with
 /// `Model.validate()`. Malformed, truncated or hostile bytes throw an
-/// ``ArchiveError``; they never crash.
+/// ``ModelArchiverError``; they never crash.
 public enum ModelArchiver {
     /// The archive format version this library writes (and the newest it reads).
     public static var formatVersion: Int { ArchiveFormat.version }
 
     /// An archive of `model` and everything it references.
     ///
-    /// - Throws: ``ArchiveError`` with ``ArchiveError/Code/unsupportedValue``
+    /// - Throws: ``ModelArchiverError`` with ``ModelArchiverError/Code/unsupportedValue``
     ///   for a property value the format cannot hold (naming its key path and
-    ///   type), or ``ArchiveError/Code/nestingTooDeep``.
+    ///   type), or ``ModelArchiverError/Code/nestingTooDeep``.
     public static func archivedData(with model: some Model) throws -> Data {
         let propertyList = try ArchiveEncoder().archive(model)
         return BinaryPropertyListWriter.data(for: propertyList)
@@ -57,12 +57,12 @@ public enum ModelArchiver {
     /// as their properties' declared types (again with registered subclasses
     /// for classes).
     ///
-    /// - Throws: ``ArchiveError`` for bytes that are not a readable archive
-    ///   (``ArchiveError/Code/notAnArchive``, ``ArchiveError/Code/truncatedData``,
-    ///   ``ArchiveError/Code/corruptData``), for a model archived at a newer
+    /// - Throws: ``ModelArchiverError`` for bytes that are not a readable archive
+    ///   (``ModelArchiverError/Code/notAnArchive``, ``ModelArchiverError/Code/truncatedData``,
+    ///   ``ModelArchiverError/Code/corruptData``), for a model archived at a newer
     ///   `Model.modelVersion` than its type's
-    ///   (``ArchiveError/Code/newerVersion(archived:supported:)``) and for
-    ///   values that do not fit their properties (``ArchiveError/Code/typeMismatch``);
+    ///   (``ModelArchiverError/Code/newerVersion(archived:supported:)``) and for
+    ///   values that do not fit their properties (``ModelArchiverError/Code/typeMismatch``);
     ///   errors thrown by `Model.decodeValue(forKey:from:modelVersion:)` and
     ///   `Model.validate()` pass through unchanged.
     public static func unarchive<M: Model>(_ type: M.Type, from data: Data) throws -> M {
@@ -72,13 +72,13 @@ public enum ModelArchiver {
         } catch {
             switch error {
             case .notAPropertyList:
-                throw ArchiveError(code: .notAnArchive, detail: "the data is not a binary property list")
+                throw ModelArchiverError(code: .notAnArchive, detail: "the data is not a binary property list")
             case .truncated(let detail):
-                throw ArchiveError(code: .truncatedData, detail: detail)
+                throw ModelArchiverError(code: .truncatedData, detail: detail)
             case .corrupt(let detail):
-                throw ArchiveError(code: .corruptData, detail: detail)
+                throw ModelArchiverError(code: .corruptData, detail: detail)
             case .tooDeepForStack:
-                throw ArchiveError(code: .nestingTooDeep, detail: "containers nested too deep for this thread's stack")
+                throw ModelArchiverError(code: .nestingTooDeep, detail: "containers nested too deep for this thread's stack")
             }
         }
         let contents = try ArchiveContents(propertyList: propertyList)

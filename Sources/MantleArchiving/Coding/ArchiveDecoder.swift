@@ -65,7 +65,7 @@ final class ArchiveDecoder {
         if M.self is AnyObject.Type {
             let object = try self.object(at: contents.root, declared: M.self, path: .root)
             guard let typed = object as? M else {
-                throw ArchiveError(.typeMismatch, at: .root, expected: ArchiveTypeName.of(M.self),
+                throw ModelArchiverError(.typeMismatch, at: .root, expected: ArchiveTypeName.of(M.self),
                                    found: ArchiveTypeName.of(Swift.type(of: object)))
             }
             root = typed
@@ -94,7 +94,7 @@ final class ArchiveDecoder {
         let entry = contents.objects[index]
         let modelType = try resolveType(named: entry.typeName, declared: declared, path: path)
         guard modelType is AnyObject.Type else {
-            throw ArchiveError(.typeMismatch, at: path, expected: declared.map(ArchiveTypeName.of),
+            throw ModelArchiverError(.typeMismatch, at: path, expected: declared.map(ArchiveTypeName.of),
                                found: entry.typeName, detail: "object \(index) is a \(entry.typeName), which is not a class")
         }
         try checkVersion(of: entry, for: modelType, path: path)
@@ -133,15 +133,15 @@ final class ArchiveDecoder {
         let registered = ArchiveTypeRegistry.shared.withLock { $0[name] }
         guard let declared else {
             if let found = registered ?? knownTypes[name] { return found }
-            throw ArchiveError(.unknownType, at: path, found: name,
+            throw ModelArchiverError(.unknownType, at: path, found: name,
                                detail: "register it with ModelArchiver.register(_:)")
         }
         guard let registered else {
-            throw ArchiveError(.unknownType, at: path, expected: ArchiveTypeName.of(declared), found: name,
+            throw ModelArchiverError(.unknownType, at: path, expected: ArchiveTypeName.of(declared), found: name,
                                detail: "register \(name) with ModelArchiver.register(_:) if it is a subclass")
         }
         guard Self.isType(registered, subtypeOf: declared) else {
-            throw ArchiveError(.typeMismatch, at: path, expected: ArchiveTypeName.of(declared),
+            throw ModelArchiverError(.typeMismatch, at: path, expected: ArchiveTypeName.of(declared),
                                found: ArchiveTypeName.of(registered), detail: "not a subclass")
         }
         return registered
@@ -155,7 +155,7 @@ final class ArchiveDecoder {
     /// Throws if `entry` was archived at a newer version than `type` supports.
     private func checkVersion(of entry: ArchivedModel, for type: any Model.Type, path: ArchivePath) throws {
         guard entry.version <= type.modelVersion else {
-            throw ArchiveError(.newerVersion(archived: entry.version, supported: type.modelVersion), at: path,
+            throw ModelArchiverError(.newerVersion(archived: entry.version, supported: type.modelVersion), at: path,
                                modelTypeName: ArchiveTypeName.of(type))
         }
     }
@@ -176,7 +176,7 @@ final class ArchiveDecoder {
                 let typed = try property.accessor.accept(visitor).get()
                 // As `dictionaryValue` shows it: a nested optional's `.some(nil)` stays an inner `nil`.
                 archived[property.key] = ValueConversion.readableValue(typed) ?? NSNull()
-            } catch let error as ArchiveError where error.code == .typeMismatch || error.code == .unknownType {
+            } catch let error as ModelArchiverError where error.code == .typeMismatch || error.code == .unknownType {
                 // The declared type changed (or never fit): hand the hook the
                 // self-described value; storing it will fail if nothing converts it.
                 guard let plain = try? plainValue(value, path: propertyPath) else { throw error }
@@ -199,7 +199,7 @@ final class ArchiveDecoder {
                     try property.accessor.writeValue(value, to: base)
                 } catch {
                     let found = (error as? ConversionFailure)?.foundValue
-                    throw ArchiveError(.typeMismatch, at: path.appending(key: property.key),
+                    throw ModelArchiverError(.typeMismatch, at: path.appending(key: property.key),
                                        modelTypeName: descriptor.typeName,
                                        expected: ValueDescription.typeName(property.accessor.valueType),
                                        found: ValueDescription.describe(found))
@@ -250,15 +250,15 @@ final class ArchiveDecoder {
 
     /// The `.typeMismatch` error for `value` where a `T` was expected.
     private func mismatch<T>(_ value: ArchivedValue, _ type: T.Type, at path: ArchivePath,
-                             note: String? = nil) -> ArchiveError {
-        ArchiveError(.typeMismatch, at: path, expected: ValueDescription.typeName(T.self),
+                             note: String? = nil) -> ModelArchiverError {
+        ModelArchiverError(.typeMismatch, at: path, expected: ValueDescription.typeName(T.self),
                      found: value.summary, detail: note)
     }
 
     /// `value` rebuilt as a value of the declared type `T`.
     func materialize<T>(_ value: ArchivedValue, as type: T.Type, path: ArchivePath) throws -> T {
         guard RecursionGuard.hasStackRoom else {
-            throw ArchiveError(.nestingTooDeep, at: path, detail: "values nest deeper than the stack allows")
+            throw ModelArchiverError(.nestingTooDeep, at: path, detail: "values nest deeper than the stack allows")
         }
         depth += 1
         defer { depth -= 1 }
@@ -284,7 +284,7 @@ final class ArchiveDecoder {
                 guard case .reference(let index) = value else { throw mismatch(value, T.self, at: path) }
                 let object = try self.object(at: index, declared: modelType, path: path)
                 guard let result = object as? T else {
-                    throw ArchiveError(.typeMismatch, at: path, expected: ValueDescription.typeName(T.self),
+                    throw ModelArchiverError(.typeMismatch, at: path, expected: ValueDescription.typeName(T.self),
                                        found: ArchiveTypeName.of(Swift.type(of: object)))
                 }
                 return result
@@ -333,7 +333,7 @@ final class ArchiveDecoder {
     /// is registered or declared somewhere in the graph.
     func plainValue(_ value: ArchivedValue, path: ArchivePath) throws -> Any {
         guard RecursionGuard.hasStackRoom else {
-            throw ArchiveError(.nestingTooDeep, at: path, detail: "values nest deeper than the stack allows")
+            throw ModelArchiverError(.nestingTooDeep, at: path, detail: "values nest deeper than the stack allows")
         }
         depth += 1
         defer { depth -= 1 }
@@ -344,7 +344,7 @@ final class ArchiveDecoder {
             #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
             return number.float80
             #else
-            throw ArchiveError(.typeMismatch, at: path, found: value.summary,
+            throw ModelArchiverError(.typeMismatch, at: path, found: value.summary,
                                detail: "this platform has no Float80 (\(number.signAndExponent), \(number.fraction))")
             #endif
         case .string(let string): return string
@@ -370,7 +370,7 @@ final class ArchiveDecoder {
         case .model(let entry):
             let modelType = try resolveType(named: entry.typeName, declared: nil, path: path)
             guard !(modelType is AnyObject.Type) else {
-                throw ArchiveError(.typeMismatch, at: path, detail: "\(entry.typeName) is a class, archived inline")
+                throw ModelArchiverError(.typeMismatch, at: path, detail: "\(entry.typeName) is a class, archived inline")
             }
             return try structModel(modelType, from: entry, path: path)
         case .reference(let index):

@@ -195,7 +195,7 @@ final class ArchiveEncoder {
     /// Throws unless a container may sit at `depth`.
     private func checkDepth(_ depth: Int, at path: ArchivePath) throws {
         guard depth <= ArchiveFormat.maximumDepth, RecursionGuard.hasStackRoom else {
-            throw ArchiveError(.nestingTooDeep, at: path,
+            throw ModelArchiverError(.nestingTooDeep, at: path,
                                detail: "archives nest at most \(ArchiveFormat.maximumDepth) containers, and no deeper than the stack allows")
         }
     }
@@ -255,7 +255,7 @@ final class ArchiveEncoder {
             return .leaf(.dictionary([ArchiveFormat.nullKey: .bool(true)]))
         }
         let unsupported = { (detail: String) in
-            ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
+            ModelArchiverError(.unsupportedValue, at: path, modelTypeName: owner,
                          found: ValueDescription.typeName(type(of: value)), detail: detail)
         }
         let changesType = { (comesBackAs: String) in
@@ -340,7 +340,7 @@ final class ArchiveEncoder {
                 var members: [String: Any] = [:]
                 for (key, member) in FoundationContainers.members(of: dictionary) {
                     guard let key = FoundationContainers.string(key) else {
-                        throw ArchiveError(.unsupportedValue, at: path, modelTypeName: owner,
+                        throw ModelArchiverError(.unsupportedValue, at: path, modelTypeName: owner,
                                            found: "NSDictionary", detail: "dictionary keys must be strings")
                     }
                     members[key] = member

@@ -104,7 +104,7 @@ struct ArchivePath: CustomStringConvertible {
     }
 }
 
-extension ArchiveError {
+extension ModelArchiverError {
     /// An error located at `path`.
     init(_ code: Code, at path: ArchivePath, modelTypeName: String? = nil,
          expected: String? = nil, found: String? = nil, detail: String? = nil) {

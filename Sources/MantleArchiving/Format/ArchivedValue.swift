@@ -88,23 +88,23 @@ struct ArchiveContents {
 extension ArchiveContents {
     /// Checks the structure of a property list read from an archive.
     ///
-    /// - Throws: ``ArchiveError`` with ``ArchiveError/Code/notAnArchive`` when
+    /// - Throws: ``ModelArchiverError`` with ``ModelArchiverError/Code/notAnArchive`` when
     ///   the property list is not a model archive at all,
-    ///   ``ArchiveError/Code/unsupportedFormatVersion(archived:supported:)``
-    ///   for a newer format, and ``ArchiveError/Code/corruptData`` for
+    ///   ``ModelArchiverError/Code/unsupportedFormatVersion(archived:supported:)``
+    ///   for a newer format, and ``ModelArchiverError/Code/corruptData`` for
     ///   anything malformed (a wrong field type, an unknown tag, a reference
     ///   out of range).
     init(propertyList: PropertyListValue) throws {
         guard case .dictionary(let top) = propertyList,
               case .string(ArchiveFormat.archiverName)? = top[ArchiveFormat.archiverKey] else {
-            throw ArchiveError(code: .notAnArchive, detail: "the property list has no \"\(ArchiveFormat.archiverKey)\": "
+            throw ModelArchiverError(code: .notAnArchive, detail: "the property list has no \"\(ArchiveFormat.archiverKey)\": "
                                + "\"\(ArchiveFormat.archiverName)\" marker")
         }
         guard case .integer(let format)? = top[ArchiveFormat.formatKey], format >= 1 else {
             throw Self.corrupt("\"\(ArchiveFormat.formatKey)\" is missing or not a positive integer")
         }
         guard format <= Int64(ArchiveFormat.version) else {
-            throw ArchiveError(code: .unsupportedFormatVersion(archived: Int(clamping: format),
+            throw ModelArchiverError(code: .unsupportedFormatVersion(archived: Int(clamping: format),
                                                                supported: ArchiveFormat.version))
         }
         guard case .array(let entries)? = top[ArchiveFormat.objectsKey], !entries.isEmpty else {
@@ -121,8 +121,8 @@ extension ArchiveContents {
     }
 
     /// A `.corruptData` error.
-    fileprivate static func corrupt(_ detail: String) -> ArchiveError {
-        ArchiveError(code: .corruptData, detail: detail)
+    fileprivate static func corrupt(_ detail: String) -> ModelArchiverError {
+        ModelArchiverError(code: .corruptData, detail: detail)
     }
 
     /// Converts checked property-list values into ``ArchivedValue``s.

@@ -29,7 +29,7 @@ struct ExtendedReal: Equatable {
         let bytes = [UInt8](data)
         signAndExponent = UInt16(bytes[0]) << 8 | UInt16(bytes[1])
         fraction = bytes[2...].reduce(0) { $0 << 8 | UInt64($1) }
-        guard fraction >> 63 == 0 else { return nil }
+        guard fraction >> 63 == 0 else { return nil }  // 32-bit: a UInt64 shift, no Int involved
     }
 
     #if (arch(i386) || arch(x86_64)) && !(os(Windows) || os(Android))
@@ -43,7 +43,7 @@ struct ExtendedReal: Equatable {
     /// The number.
     var float80: Float80 {
         Float80(sign: signAndExponent >> 15 == 1 ? .minus : .plus,
-                exponentBitPattern: UInt(signAndExponent & 0x7FFF), significandBitPattern: fraction)
+                exponentBitPattern: UInt(signAndExponent & 0x7FFF), significandBitPattern: fraction)  // 32-bit: 15 bits; Float80 exists only on x86
     }
     #else
     /// `nil`: this platform has no `Float80`.

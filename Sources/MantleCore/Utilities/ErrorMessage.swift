@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one wording of the package's errors (`ModelError`, `TransformerError`,
-/// `JSONAdapterError`, `ArchiveError`) and of leniency report entries, so that
+/// `JSONAdapterError`, `ModelArchiverError`) and of leniency report entries, so that
 /// they all read alike:
 ///
 ///     [line N: ]Model.property → "where": summary: expected E, found F (detail)

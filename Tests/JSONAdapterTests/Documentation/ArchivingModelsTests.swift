@@ -57,13 +57,13 @@ struct ArchivingModelsTests {
 
     @Test("closures, [Int: _] and a NaN date throw .unsupportedValue naming the key path")
     func unsupportedValues() {
-        let dictionary = caught(ArchiveError.self) { _ = try ModelArchiver.archivedData(with: UnarchivableDictionary()) }
+        let dictionary = caught(ModelArchiverError.self) { _ = try ModelArchiver.archivedData(with: UnarchivableDictionary()) }
         #expect(dictionary?.code == .unsupportedValue)
         #expect(dictionary?.archivePath == "byNumber")
-        let closure = caught(ArchiveError.self) { _ = try ModelArchiver.archivedData(with: UnarchivableClosure()) }
+        let closure = caught(ModelArchiverError.self) { _ = try ModelArchiver.archivedData(with: UnarchivableClosure()) }
         #expect(closure?.code == .unsupportedValue)
         #expect(closure?.archivePath == "onTap")
-        let date = caught(ArchiveError.self) { _ = try ModelArchiver.archivedData(with: NaNDate()) }
+        let date = caught(ModelArchiverError.self) { _ = try ModelArchiver.archivedData(with: NaNDate()) }
         #expect(date?.code == .unsupportedValue)
     }
 
@@ -120,7 +120,7 @@ struct ArchivingModelsTests {
         let data = try Versioned.$simulatedVersion.withValue(2) {
             try ModelArchiver.archivedData(with: Versioned(name: "future"))
         }
-        let error = caught(ArchiveError.self) { _ = try ModelArchiver.unarchive(Versioned.self, from: data) }
+        let error = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(Versioned.self, from: data) }
         #expect(error?.code == .newerVersion(archived: 2, supported: 1))
     }
 
@@ -131,7 +131,7 @@ struct ArchivingModelsTests {
         #expect(restored.ratio == 3)
         #expect(restored.count == 4)
         let error = ConvertingHook.$countValue.withValue(3.5) {
-            caught(ArchiveError.self) { _ = try ModelArchiver.unarchive(ConvertingHook.self, from: data) }
+            caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(ConvertingHook.self, from: data) }
         }
         #expect(error?.code == .typeMismatch)
         #expect(error?.archivePath == "count")
@@ -149,12 +149,12 @@ struct ArchivingModelsTests {
         #expect((drawing.shape as? Circle)?.radius == 2)
 
         let square = try ModelArchiver.archivedData(with: Drawing(shape: Square()))
-        let unknown = caught(ArchiveError.self) { _ = try ModelArchiver.unarchive(Drawing.self, from: square) }
+        let unknown = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(Drawing.self, from: square) }
         #expect(unknown?.code == .unknownType)
 
         ModelArchiver.register(Unrelated.self, forTypeName: ModelArchiver.archivedTypeName(of: Triangle.self))
         let triangle = try ModelArchiver.archivedData(with: Drawing(shape: Triangle()))
-        let unrelated = caught(ArchiveError.self) { _ = try ModelArchiver.unarchive(Drawing.self, from: triangle) }
+        let unrelated = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(Drawing.self, from: triangle) }
         #expect(unrelated?.code == .typeMismatch)
     }
 
@@ -179,21 +179,21 @@ struct ArchivingModelsTests {
         #expect((values["session"] as? [String: Any])?["$null"] as? Bool == true)
     }
 
-    @Test("untrusted data: every prefix, another format, a newer format throw their ArchiveError codes")
+    @Test("untrusted data: every prefix, another format, a newer format throw their ModelArchiverError codes")
     func untrustedData() throws {
         let user = try GitHubWalkthrough.GHUser(dictionary: ["login": "octocat", "id": 1])
         let data = try ModelArchiver.archivedData(with: user)
         for length in 0..<data.count {
-            let error = caught(ArchiveError.self) { _ = try ModelArchiver.unarchive(GitHubWalkthrough.GHUser.self, from: data.prefix(length)) }
+            let error = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(GitHubWalkthrough.GHUser.self, from: data.prefix(length)) }
             #expect(error?.code == .truncatedData || error?.code == .corruptData, "prefix of \(length) bytes")
         }
-        let json = caught(ArchiveError.self) { _ = try ModelArchiver.unarchive(GitHubWalkthrough.GHUser.self, from: Data("{}".utf8)) }
+        let json = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(GitHubWalkthrough.GHUser.self, from: Data("{}".utf8)) }
         #expect(json?.code == .notAnArchive)
 
         var plist = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
         plist["$format"] = 2
         let newer = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
-        let format = caught(ArchiveError.self) { _ = try ModelArchiver.unarchive(GitHubWalkthrough.GHUser.self, from: newer) }
+        let format = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(GitHubWalkthrough.GHUser.self, from: newer) }
         #expect(format?.code == .unsupportedFormatVersion(archived: 2, supported: 1))
     }
 

@@ -16,7 +16,7 @@ struct PublicNamesTests {
     /// Each public top-level type, unqualified (a generic one with some arguments).
     static let types: [Any.Type] = {
         var types: [Any.Type] = [
-            ArchiveError.self, AsyncJSONModelSequence<Reference, AsyncStream<UInt8>>.self,
+            ModelArchiverError.self, AsyncJSONModelSequence<Reference, AsyncStream<UInt8>>.self,
             EncodingBehavior.self, JSONAdapter.self, JSONAdapterError.self, JSONConstraint.self,
             JSONKeyConversion.self, JSONKeyPath.self, JSONLeniency.self, JSONLeniencyReport.self,
             JSONMergePatch.self, JSONModelObject.self, JSONModelReader<Reference>.self, JSONOptional<Int>.self,

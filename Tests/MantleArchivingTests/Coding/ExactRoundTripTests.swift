@@ -150,7 +150,7 @@ struct ExactRoundTripTests {
         for (key, place) in placements {
             var model = Untyped()
             place(&model)
-            let error = try #require(throws: ArchiveError.self) { try ModelArchiver.archivedData(with: model) }
+            let error = try #require(throws: ModelArchiverError.self) { try ModelArchiver.archivedData(with: model) }
             #expect(error.code == .unsupportedValue)
             #expect(error.propertyKey == key)
             #expect(error.found?.contains(typeName) == true, "\(error)")

@@ -56,7 +56,7 @@ struct JSONOptionalArchivingTests {
     func absentInCollection() throws {
         var patch = Patch()
         patch.scores = [.value(1), .absent]
-        let error = try #require(throws: ArchiveError.self) { try ModelArchiver.archivedData(with: patch) }
+        let error = try #require(throws: ModelArchiverError.self) { try ModelArchiver.archivedData(with: patch) }
         #expect(error.code == .unsupportedValue)
         #expect(error.description.contains("absent JSONOptional"))
     }

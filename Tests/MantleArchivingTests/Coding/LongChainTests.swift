@@ -173,7 +173,7 @@ struct LongChainTests {
                 current.next = nil
             }
         }
-        let error = try #require(throws: ArchiveError.self) { try ModelArchiver.archivedData(with: head) }
+        let error = try #require(throws: ModelArchiverError.self) { try ModelArchiver.archivedData(with: head) }
         #expect(error.code == .unsupportedValue)
         #expect(error.propertyKey == "payload")
         let (leading, trailing) = ArchivePath.renderedSteps

@@ -111,7 +111,7 @@ struct MigrationTests {
         default: old.small = Int(value) ?? 0
         }
         let data = try ModelArchiver.archivedData(with: old)
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(ChangeV1.self, from: data)
         }
         #expect(error.code == .typeMismatch)

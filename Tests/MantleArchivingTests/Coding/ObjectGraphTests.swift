@@ -123,14 +123,14 @@ struct ObjectGraphTests {
         let dog = Dog()
         dog.breed = "Beagle"
         let data = try ModelArchiver.archivedData(with: Zoo(star: dog))
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Zoo.self, from: data)
         }
         #expect(error.code == .unknownType)
         #expect(error.propertyKey == "star")
         #expect(error.found?.hasSuffix("ObjectGraphTests.Dog") == true)
 
-        #expect(throws: ArchiveError.self) {
+        #expect(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Animal.self, from: ModelArchiver.archivedData(with: dog))
         }
     }
@@ -156,7 +156,7 @@ struct ObjectGraphTests {
         let robot = Robot()
         robot.serial = 7
         let data = try ModelArchiver.archivedData(with: RobotZoo(star: robot))
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Zoo.self, from: data)
         }
         #expect(error.code == .typeMismatch)
@@ -166,12 +166,12 @@ struct ObjectGraphTests {
     @Test("unarchiving as an unrelated type throws")
     func wrongRootType() throws {
         let data = try ModelArchiver.archivedData(with: Sample.Point(x: 1, y: 2))
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Pair.self, from: data)
         }
         #expect(error.code == .unknownType || error.code == .typeMismatch)
-        #expect(throws: ArchiveError.self) { try ModelArchiver.unarchive(Sample.Node.self, from: data) }
+        #expect(throws: ModelArchiverError.self) { try ModelArchiver.unarchive(Sample.Node.self, from: data) }
         let classData = try ModelArchiver.archivedData(with: Sample.Node("x"))
-        #expect(throws: ArchiveError.self) { try ModelArchiver.unarchive(Sample.Point.self, from: classData) }
+        #expect(throws: ModelArchiverError.self) { try ModelArchiver.unarchive(Sample.Point.self, from: classData) }
     }
 }

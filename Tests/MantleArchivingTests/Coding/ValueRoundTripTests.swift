@@ -182,7 +182,7 @@ struct ValueRoundTripTests {
 
     @Test("values that cannot be archived throw, naming key and type")
     func unsupportedValue() throws {
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.archivedData(with: Closures())
         }
         #expect(error.code == .unsupportedValue)
@@ -200,7 +200,7 @@ struct ValueRoundTripTests {
 
         var nested = Sample.Everything()
         nested.anything = [Sample.Point(), NSObject()]
-        let nestedError = try #require(throws: ArchiveError.self) {
+        let nestedError = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.archivedData(with: nested)
         }
         #expect(nestedError.code == .unsupportedValue)
@@ -217,7 +217,7 @@ struct ValueRoundTripTests {
         #expect(copy.depth == 84)
         #expect(copy == deepest)
 
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.archivedData(with: Tree.chain(depth: 85))
         }
         #expect(error.code == .nestingTooDeep)

@@ -4,7 +4,7 @@ import MantleCore
 @testable import MantleArchiving
 
 /// Bytes that are not a valid archive: the property-list reader and the
-/// archive-structure checks (`ArchiveContents`) refuse them with an `ArchiveError`.
+/// archive-structure checks (`ArchiveContents`) refuse them with an `ModelArchiverError`.
 @Suite("Archiving: damaged data")
 struct DamagedDataTests {
     static func sampleArchive() throws -> Data {
@@ -17,12 +17,12 @@ struct DamagedDataTests {
         return try ModelArchiver.archivedData(with: model)
     }
 
-    @Test("every prefix of a real archive throws an ArchiveError")
+    @Test("every prefix of a real archive throws an ModelArchiverError")
     func prefixes() throws {
         let data = try Self.sampleArchive()
         #expect(data.count > 500)
         for length in 0..<data.count {
-            #expect(throws: ArchiveError.self, "prefix of \(length) bytes") {
+            #expect(throws: ModelArchiverError.self, "prefix of \(length) bytes") {
                 try ModelArchiver.unarchive(Sample.Everything.self, from: data.prefix(length))
             }
         }
@@ -33,18 +33,18 @@ struct DamagedDataTests {
     func truncationCodes() throws {
         let data = try Self.sampleArchive()
         for length in [0, 5, 40, data.count / 2, data.count - 1] {
-            let error = try #require(throws: ArchiveError.self) {
+            let error = try #require(throws: ModelArchiverError.self) {
                 try ModelArchiver.unarchive(Sample.Everything.self, from: data.prefix(length))
             }
             #expect(error.code == .truncatedData || error.code == .corruptData, "prefix of \(length)")
         }
-        let empty = try #require(throws: ArchiveError.self) {
+        let empty = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Everything.self, from: Data())
         }
         #expect(empty.code == .truncatedData)
     }
 
-    @Test("bit flips anywhere never crash and only throw ArchiveError", arguments: 0..<8)
+    @Test("bit flips anywhere never crash and only throw ModelArchiverError", arguments: 0..<8)
     func bitFlips(bit: Int) throws {
         let data = try Self.sampleArchive()
         var failures = 0
@@ -53,7 +53,7 @@ struct DamagedDataTests {
             damaged[index] ^= UInt8(1 << bit)
             do {
                 _ = try ModelArchiver.unarchive(Sample.Everything.self, from: damaged)
-            } catch is ArchiveError {
+            } catch is ModelArchiverError {
                 failures += 1
             } catch {
                 Issue.record("byte \(index) bit \(bit): unexpected error \(error)")
@@ -69,7 +69,7 @@ struct DamagedDataTests {
         for bit in 0..<8 {
             var damaged = data
             damaged[index] ^= UInt8(1 << bit)
-            #expect(throws: ArchiveError.self, "byte \(index) bit \(bit)") {
+            #expect(throws: ModelArchiverError.self, "byte \(index) bit \(bit)") {
                 try ModelArchiver.unarchive(Sample.Everything.self, from: damaged)
             }
         }
@@ -80,7 +80,7 @@ struct DamagedDataTests {
         Data(repeating: 0, count: 64), Data("bplist01".utf8) + Data(repeating: 0, count: 40),
     ])
     func notArchives(data: Data) throws {
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect([.notAnArchive, .truncatedData, .corruptData].contains(error.code))
@@ -89,7 +89,7 @@ struct DamagedDataTests {
     @Test("a property list that is not a model archive")
     func foreignPropertyList() throws {
         let plain = BinaryPropertyListWriter.data(for: .dictionary(["name": .string("foo")]))
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: plain)
         }
         #expect(error.code == .notAnArchive)
@@ -105,7 +105,7 @@ struct DamagedDataTests {
     @Test("a newer format version is refused")
     func newerFormat() throws {
         let data = try Self.modified { $0["$format"] = .integer(2) }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect(error.code == .unsupportedFormatVersion(archived: 2, supported: 1))
@@ -138,7 +138,7 @@ struct DamagedDataTests {
             default: top["$format"] = nil
             }
         }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect(error.code == .corruptData)
@@ -154,7 +154,7 @@ struct DamagedDataTests {
             objects[0] = .dictionary(entry)
             top["$objects"] = .array(objects)
         }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect(error.code == .typeMismatch)
@@ -202,7 +202,7 @@ struct DamagedDataTests {
         default:
             data = handMadePropertyList([[0x4F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]])
         }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(Sample.Point.self, from: data)
         }
         #expect([.corruptData, .truncatedData].contains(error.code), "\(error)")

@@ -162,7 +162,7 @@ struct ModelNSCodingSpecTests {
         let data = try TestModel.$simulatedVersion.withValue(2) {
             try ModelArchiver.archivedData(with: model)
         }
-        let error = try #require(throws: ArchiveError.self) {
+        let error = try #require(throws: ModelArchiverError.self) {
             try ModelArchiver.unarchive(TestModel.self, from: data)
         }
         #expect(error.code == .newerVersion(archived: 2, supported: 1))

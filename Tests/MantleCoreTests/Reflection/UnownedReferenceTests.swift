@@ -61,7 +61,7 @@ struct UnownedReferenceTests {
         #expect(model.dictionaryValue.keys.sorted() == ["name"])
         #expect(model == model.copy())
         #expect((error as NSError).code == 4)
-        #expect(throws: ArchiveError.self) { try ModelArchiver.archivedData(with: model) }
+        #expect(throws: ModelArchiverError.self) { try ModelArchiver.archivedData(with: model) }
     }
 }
 

@@ -51,16 +51,16 @@ struct ErrorMessageTests {
         #expect(unknown.description == "User.nmae: no settable property with this key")
     }
 
-    @Test("an ArchiveError names the model and the archive path, and fills the versions of version codes")
+    @Test("an ModelArchiverError names the model and the archive path, and fills the versions of version codes")
     func archiveError() {
-        let mismatch = ArchiveError(code: .typeMismatch, archivePath: "owner.repositories[2].stars", propertyKey: "stars",
+        let mismatch = ModelArchiverError(code: .typeMismatch, archivePath: "owner.repositories[2].stars", propertyKey: "stars",
                                     modelTypeName: "GHRepository", expected: "Int", found: #"string "many""#)
         #expect(mismatch.description == #"GHRepository → "owner.repositories[2].stars": expected Int, found string "many""#)
-        let newer = ArchiveError(code: .newerVersion(archived: 3, supported: 2), archivePath: "owner",
+        let newer = ModelArchiverError(code: .newerVersion(archived: 3, supported: 2), archivePath: "owner",
                                  modelTypeName: "GHUser")
         #expect(newer.expected == "version 2 or older" && newer.found == "version 3")
         #expect(newer.description == #"GHUser → "owner": archived at a newer model version: expected version 2 or older, found version 3"#)
-        let corrupt = ArchiveError(code: .corruptData, detail: "an offset is out of range")
+        let corrupt = ModelArchiverError(code: .corruptData, detail: "an offset is out of range")
         #expect(corrupt.description == "corrupt archive data: an offset is out of range")
     }
 }

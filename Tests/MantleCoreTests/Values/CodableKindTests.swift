@@ -62,7 +62,7 @@ struct CodableKindTests {
     @Test("archives refuse them; the model's Codable conformance codes them")
     func archiving() throws {
         let place = try Place(dictionary: ["name": "Harbour", "geo": Geo(lat: 1, lon: 2)])
-        let error = try #require(throws: ArchiveError.self) { try ModelArchiver.archivedData(with: place) }
+        let error = try #require(throws: ModelArchiverError.self) { try ModelArchiver.archivedData(with: place) }
         #expect(error.code == .unsupportedValue)
         #expect(error.propertyKey == "geo")
         let copy = try JSONDecoder().decode(Place.self, from: JSONEncoder().encode(place))

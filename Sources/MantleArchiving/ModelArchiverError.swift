@@ -11,7 +11,7 @@ import MantleCore
 /// type and the path from the root model to the value concerned (which ends
 /// with the property key), then the problem, e.g.
 /// `GHRepository → "owner.repositories[2].stars": expected Int, found string "many"`.
-public struct ArchiveError: Error, CustomStringConvertible {
+public struct ModelArchiverError: Error, CustomStringConvertible {
     /// What went wrong.
     public enum Code: Sendable, Equatable {
         /// The bytes are not a binary property list, or the property list is
@@ -101,7 +101,7 @@ public struct ArchiveError: Error, CustomStringConvertible {
     }
 }
 
-extension ArchiveError.Code {
+extension ModelArchiverError.Code {
     /// The archived and supported versions of a version code, or `nil`.
     var versions: (archived: Int, supported: Int)? {
         switch self {
@@ -114,7 +114,7 @@ extension ArchiveError.Code {
     }
 }
 
-extension ArchiveError {
+extension ModelArchiverError {
     /// Creates an error (the former spelling).
     @available(*, deprecated, renamed: "init(code:archivePath:propertyKey:modelTypeName:expected:found:detail:underlyingError:)")
     public init(code: Code, keyPath: String, propertyKey: String? = nil, modelTypeName: String? = nil,
@@ -136,12 +136,12 @@ extension ArchiveError {
 }
 
 extension ModelDescriptor {
-    /// Throws ``ArchiveError/Code/unsupportedValue`` for a model type with a
+    /// Throws ``ModelArchiverError/Code/unsupportedValue`` for a model type with a
     /// declaration the write path refuses (see ``checkSupported()``).
-    func checkSupported(at path: ArchivePath) throws(ArchiveError) {
+    func checkSupported(at path: ArchivePath) throws(ModelArchiverError) {
         guard let refusal = unsupportedDeclaration else { return }
         let at = refusal.propertyKey.isEmpty ? path : path.appending(key: refusal.propertyKey)
-        throw ArchiveError(.unsupportedValue, at: at, modelTypeName: typeName, found: refusal.found,
+        throw ModelArchiverError(.unsupportedValue, at: at, modelTypeName: typeName, found: refusal.found,
                            detail: refusal.detail)
     }
 }
