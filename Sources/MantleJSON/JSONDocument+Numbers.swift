@@ -251,38 +251,72 @@ extension JSONDocument {
         return numberValue(at: node).exactly(I.self)
     }
 
-    /// The number node `node` as the floating-point type `F`, rounded to
-    /// nearest, or `nil` when it is not a number or not finite in `F`: the one
-    /// rule of floating-point properties and of floating-point values inside
-    /// `Codable` values. `-0` and `-0.0` keep their sign, as `JSONDecoder`
-    /// reads them. A nonzero literal that rounds to zero (`1e-400`) is zero
-    /// (with its sign), as on the dictionary path, where `JSONSerialization`
-    /// has already made it `0.0` (`JSONDecoder` refuses it). Specialized for the common types
-    /// as ``integerValue(at:as:)`` is.
+    /// The number node `node` as the floating-point type `F`, rounded once to nearest from the
+    /// literal, or `nil` when it is not a number, not finite in `F`, or a nonzero literal that
+    /// rounds to zero (`1e-400`; `1e-50` for a `Float`): the one rule of floating-point
+    /// properties and of floating-point values inside `Codable` values, as `JSONDecoder` reads
+    /// them. `-0` and `-0.0` keep their sign.
+    ///
+    /// The literal's nearest `Double` gives every type its result unless it lies exactly halfway
+    /// between two values of a narrower type, where the literal decides
+    /// (``FloatingRounding``): `1.0000000596046448` is `1.0000001` as a `Float`, not `1.0`.
+    /// Specialized for the common types as ``integerValue(at:as:)`` is.
     @_specialize(exported: true, where F == Double)
     @_specialize(exported: true, where F == Float)
     @inlinable @inline(__always)
     package func floatingValue<F: BinaryFloatingPoint>(at node: Int, as _: F.Type) -> F? {
         guard kind(at: node) == .number else { return nil }
-        let result: F?
         switch number(at: node) {
-        case .double(let x) where F.self == Double.self:
-            // Already the nearest `Double`, with the sign of `-0.0`.
-            result = x.isFinite ? F(x) : nil
-        case .double(let x) where x.magnitude < 0x1p52 && Double(Int64(x)) != x:
-            // A fraction (every double from 2^52 up is an integer; below it, `Int64(x)`
-            // truncates exactly, without libm's `trunc`): `numberValue(at:)` would make it
-            // `.floating(x)`, which `rounded` converts as here; reading it again for that would
-            // parse the literal twice.
-            let rounded = F(x)
-            result = rounded.isFinite ? rounded : nil
+        case .double(let x):
+            if F.self == Double.self {
+                guard x.isFinite, x != 0 || isZeroLiteral(at: node) else { return nil }
+                return F(x)
+            }
+            if F.self == Float.self {
+                // In a normal `Float`'s range and not halfway between two `Float`s: rounding the
+                // nearest `Double` is rounding the literal (`FloatingRounding.midpoint(at:_:)`,
+                // inlined here).
+                let bits = x.bitPattern
+                if (UInt(truncatingIfNeeded: bits &>> 52) & 0x7FF) &- (1023 - 126) <= 253,
+                   bits & 0x1FFF_FFFF != 0x1000_0000 {
+                    let float = F(x)
+                    return float.isFinite ? float : nil
+                }
+            }
+            return narrowed(x, at: node, as: F.self)
         case .int(0):
             // `-0` is the integer 0 but the floating-point -0.0.
-            result = isNegativeNumber(at: node) ? -0.0 : 0
-        default:
-            result = numberValue(at: node).rounded(F.self)
+            return isNegativeNumber(at: node) ? -0.0 : 0
+        case .int(let x):
+            let result = F(x)
+            return result.isFinite ? result : nil
+        case .uint(let x):
+            let result = F(x)
+            return result.isFinite ? result : nil
         }
-        return result
+    }
+
+    /// ``floatingValue(at:as:)`` for the literals whose nearest `Double`, `x`, may not round to
+    /// `F` as the literal does: `F` narrower than `Double`, outside the fast test.
+    @usableFromInline
+    func narrowed<F: BinaryFloatingPoint>(_ x: Double, at node: Int, as _: F.Type) -> F? {
+        guard let result = FloatingRounding.rounded(x, as: F.self, text: { numberText(at: node) }) else { return nil }
+        return result != 0 || isZeroLiteral(at: node) ? result : nil
+    }
+
+    /// Whether the number node `node`'s literal is zero (`0`, `-0.0`, `0e99`): every digit of
+    /// its significand is `0`. A literal whose `Double` is zero but that is not (`1e-400`) has
+    /// underflowed.
+    @usableFromInline
+    func isZeroLiteral(at node: Int) -> Bool {
+        let n = nodes[node]
+        return withBytes { buffer in
+            for byte in buffer[n.textStart..<n.textStart + n.textLength] {
+                if byte | 0x20 == UInt8(ascii: "e") { break }
+                if byte &- UInt8(ascii: "1") < 9 { return false }
+            }
+            return true
+        }
     }
 
     // MARK: - Arrays of numbers (see JSONDocument+Arrays.swift)

@@ -6,12 +6,24 @@ import Foundation
 extension JSONDocument {
     // MARK: - Materialisation
 
+    /// A number beyond `Double`'s range (`1e400`) in a value that ``anyValue(at:)`` materialises:
+    /// `JSONSerialization` refuses such text, and a `Double` cannot hold it.
+    package struct NonFiniteNumber: Error {
+        /// Where the number is below the materialised node (`""`, `"a"`, `"[2].b"`).
+        package var path: String
+        /// The number as written.
+        package var text: String
+    }
+
     /// Materialises `node` like `JSONSerialization` would, but Swift-native: `[String: Any]`,
     /// `[Any]`, `String`, `Bool`, `NSNull()`, `Int` (integer literal that fits `Int64`), `UInt64`
     /// (fits only `UInt64`) or `Double` (everything else). Duplicate keys: the last wins.
     /// Iterative, so any depth the parser accepted is safe.
-    package func anyValue(at node: Int) -> Any {
-        guard nodes[node].isContainer else { return scalarValue(at: node) }
+    ///
+    /// - Throws: ``NonFiniteNumber`` for a number whose `Double` is infinite, which
+    ///   `JSONSerialization` refuses.
+    package func anyValue(at node: Int) throws(NonFiniteNumber) -> Any {
+        guard nodes[node].isContainer else { return try scalarValue(at: node, path: { "" }) }
 
         /// A container under construction.
         struct Frame {
@@ -63,14 +75,25 @@ extension JSONDocument {
             if nodes[child].isContainer {
                 stack.append(frame(for: child))
             } else {
-                stack[top].add(scalarValue(at: child))
+                let value = try scalarValue(at: child, path: {
+                    var path = ""
+                    for frame in stack {
+                        if frame.isObject {
+                            path += path.isEmpty ? frame.key : "." + frame.key
+                        } else {
+                            path += "[\(frame.array.count)]"
+                        }
+                    }
+                    return path
+                })
+                stack[top].add(value)
             }
         }
         return NSNull()  // not reached: the loop returns when the root frame completes
     }
 
-    /// Materialises a scalar node (see ``anyValue(at:)``).
-    private func scalarValue(at node: Int) -> Any {
+    /// Materialises a scalar node (see ``anyValue(at:)``) at `path()` below the materialised node.
+    private func scalarValue(at node: Int, path: () -> String) throws(NonFiniteNumber) -> Any {
         switch nodes[node].kind {
         case .null, .array, .object: return NSNull()
         case .bool: return bool(at: node)
@@ -79,7 +102,9 @@ extension JSONDocument {
             switch number(at: node) {
             case .int(let v): return Int(exactly: v).map { $0 as Any } ?? v
             case .uint(let v): return v
-            case .double(let v): return v
+            case .double(let v):
+                guard v.isFinite else { throw NonFiniteNumber(path: path(), text: numberText(at: node)) }
+                return v
             }
         }
     }

@@ -22,9 +22,9 @@ package struct JSONWriterError: Error, Sendable, CustomStringConvertible {
 /// the writer does not check it.
 ///
 /// Strings are written as UTF-8 with only `"`, `\` and control characters escaped (`\n \t \r \b
-/// \f`, other controls as `\u00XX`); `/` and non-ASCII are written as is. Doubles use Swift's
-/// shortest round-trip representation, so integral values keep a fraction (`3.0`, `1e+20`) and
-/// read back as doubles.
+/// \f`, other controls as `\u00XX`); `/` and non-ASCII are written as is. Floating-point numbers
+/// are written as `JSONEncoder` writes them: Swift's shortest round-trip digits without a `.0`
+/// fraction (`3`, `-0`, `0.1`, `1e+20`, `1e-07`).
 package struct JSONWriter: Sendable {
     /// The JSON text written so far.
     package var bytes: [UInt8] = []
@@ -85,21 +85,25 @@ package struct JSONWriter: Sendable {
         appendDigits(value)
     }
 
-    /// Writes a double with the shortest digits that round-trip (`0.1`, `3.0`, `1e-07`, `-0.0`):
-    /// the text of `description`, appended without making a `String`.
+    /// Writes a double with the shortest digits that round-trip, as `JSONEncoder` writes it
+    /// (`0.1`, `3`, `1000000`, `1e-07`, `1e+16`, `-0`): the text of `description` without a
+    /// trailing `.0`, appended without making a `String`.
     /// - Throws: ``JSONWriterError`` for NaN and ±infinity, which JSON cannot represent.
     package mutating func write(_ value: Double) throws(JSONWriterError) {
         try writeFloatingPoint(value)
     }
 
     /// Writes a float with the shortest digits that round-trip as a `Float` (`0.1`, not
-    /// `0.10000000149011612`). - Throws: ``JSONWriterError`` for NaN and ±infinity.
+    /// `0.10000000149011612`), as `JSONEncoder` writes it (`3`, not `3.0`).
+    /// - Throws: ``JSONWriterError`` for NaN and ±infinity.
     package mutating func write(_ value: Float) throws(JSONWriterError) {
         try writeFloatingPoint(value)
     }
 
     /// Writes a finite number through its `TextOutputStreamable` conformance,
-    /// which formats into a stack buffer and hands over ASCII bytes.
+    /// which formats into a stack buffer and hands over ASCII bytes, then drops
+    /// a trailing `.0` as `JSONEncoder` does (`description` ends with `.0` only
+    /// for an integral value written without an exponent).
     private mutating func writeFloatingPoint<Number: BinaryFloatingPoint & TextOutputStreamable>(
         _ value: Number
     ) throws(JSONWriterError) {
@@ -111,6 +115,10 @@ package struct JSONWriter: Sendable {
         swap(&sink.bytes, &bytes)
         value.write(to: &sink)
         swap(&sink.bytes, &bytes)
+        let count = bytes.count
+        if count >= 2, bytes[count &- 1] == UInt8(ascii: "0"), bytes[count &- 2] == UInt8(ascii: ".") {
+            bytes.removeLast(2)
+        }
     }
 
     /// Writes a `Decimal` exactly (plain digits, no exponent).

@@ -91,5 +91,5 @@ func parseError(_ text: String) -> JSONDataError? {
 /// The materialised canonical form of the root of `text`.
 func canonical(_ text: String) throws -> CanonicalJSON {
     let document = try parse(text)
-    return CanonicalJSON(document.anyValue(at: document.rootIndex))
+    return CanonicalJSON(try document.anyValue(at: document.rootIndex))
 }

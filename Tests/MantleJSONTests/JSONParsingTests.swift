@@ -31,7 +31,7 @@ struct JSONParsingConformanceTests {
         let bytes = try JSONParsingFixtures.bytes("test_parsing", name)
         let document = try JSONDocument(bytes: bytes)
         // Every accessor must work on every node.
-        _ = document.anyValue(at: document.rootIndex)
+        _ = try document.anyValue(at: document.rootIndex)
         for node in 0..<document.nodeCount {
             _ = document.number(at: node)
             _ = document.string(at: node)
@@ -61,7 +61,8 @@ struct JSONParsingConformanceTests {
         }
         do {
             let document = try JSONDocument(bytes: bytes)
-            _ = document.anyValue(at: document.rootIndex)
+            // The parser's verdict; a number beyond `Double` is refused when materialised.
+            _ = try? document.anyValue(at: document.rootIndex)
             #expect(expected, "\(name) parsed but should be rejected")
         } catch {
             #expect(!expected, "\(name) rejected: \(error)")
@@ -111,7 +112,7 @@ struct JSONParsingTransformTests {
         let expected = try #require(Self.expectations[name])
         if let expected {
             let document = try JSONDocument(bytes: bytes)
-            #expect(CanonicalJSON(document.anyValue(at: document.rootIndex)) == expected)
+            #expect(CanonicalJSON(try document.anyValue(at: document.rootIndex)) == expected)
         } else {
             #expect(throws: JSONDataError.self) { try JSONDocument(bytes: bytes) }
         }
@@ -128,7 +129,7 @@ struct JSONParsingTransformTests {
         let nfd = try #require(document.member("e\u{301}", in: 0))
         #expect(nfc == nfd)
         #expect(document.string(at: nfc) == "NFD")
-        #expect((document.anyValue(at: 0) as? [String: Any])?["\u{E9}"] as? String == "NFD")
+        #expect((try document.anyValue(at: 0) as? [String: Any])?["\u{E9}"] as? String == "NFD")
     }
 
     /// Checks: Duplicate keys keep the last value everywhere (as JSONSerialization does).
@@ -146,7 +147,7 @@ struct JSONParsingTransformTests {
         let a2 = try #require(document.member("a", in: 0, hint: &hint))
         #expect(document.number(at: a2) == .int(4))
         #expect(Array(document.members(of: 0)).count == 4)
-        #expect(CanonicalJSON(document.anyValue(at: 0)) == .object(["a": .int(4), "b": .int(2)]))
+        #expect(CanonicalJSON(try document.anyValue(at: 0)) == .object(["a": .int(4), "b": .int(2)]))
     }
 }
 
@@ -322,19 +323,31 @@ struct JSONParsingReadTests {
     /// Checks: AnyValue types.
     @Test("JSONParsing: anyValue types")
     func anyValueTypes() throws {
-        let document = try parse(#"[1, -2, 18446744073709551615, 1.5, 1e400, "s", true, null, {"k": [false]}]"#)
-        let array = try #require(document.anyValue(at: 0) as? [Any])
+        let document = try parse(#"[1, -2, 18446744073709551615, 1.5, 1e308, "s", true, null, {"k": [false]}]"#)
+        let array = try #require(try document.anyValue(at: 0) as? [Any])
         #expect(array.count == 9)
         #expect(array[0] as? Int == 1)
         #expect(array[1] as? Int == -2)
         #expect(array[2] as? UInt64 == UInt64.max)
         #expect(array[3] as? Double == 1.5)
-        #expect(array[4] as? Double == .infinity)
+        #expect(array[4] as? Double == 1e308)
         #expect(array[5] as? String == "s")
         #expect(array[6] as? Bool == true)
         #expect(array[7] is NSNull)
         let object = try #require(array[8] as? [String: Any])
         #expect((object["k"] as? [Any])?.first as? Bool == false)
+    }
+
+    /// Checks: a number beyond `Double` (which `JSONSerialization` refuses) is refused when
+    /// materialised, with its path.
+    @Test("JSONParsing: anyValue refuses numbers beyond Double", arguments: [
+        ("1e400", ""), ("[1, -1e400]", "[1]"), (#"{"a": {"b": [0, 2e999]}}"#, "a.b[1]"),
+    ] as [(String, String)])
+    func anyValueNonFinite(_ row: (json: String, path: String)) throws {
+        let document = try parse(row.json)
+        let error = #expect(throws: JSONDocument.NonFiniteNumber.self) { try document.anyValue(at: 0) }
+        #expect(error?.path == row.path)
+        #expect(error.map { $0.text.hasSuffix("e400") || $0.text.hasSuffix("e999") } == true)
     }
 
     /// Checks: GitHub fixtures match JSONSerialization.
@@ -346,7 +359,7 @@ struct JSONParsingReadTests {
         for name in names {
             let data = try Data(contentsOf: JSONParsingFixtures.github.appendingPathComponent(name))
             let document = try JSONDocument(bytes: data)
-            let ours = CanonicalJSON(document.anyValue(at: 0))
+            let ours = CanonicalJSON(try document.anyValue(at: 0))
             let foundation = CanonicalJSON(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
             #expect(ours.numbersRelaxed == foundation.numbersRelaxed, "\(name)")
         }

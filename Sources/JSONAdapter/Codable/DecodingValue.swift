@@ -9,8 +9,8 @@ import MantleJSON
 /// The readers follow `JSONDecoder`'s rules: booleans only from `true` and
 /// `false`, strings only from strings, integers from any number whose value
 /// is exactly an integer in range (`5.0`, `1e2`), floating-point numbers
-/// from any finite number (refusing one that overflows, or a nonzero one that
-/// rounds to zero, and keeping the sign of `-0.0`).
+/// from any finite number, rounded once (refusing one that overflows, or a
+/// nonzero one that rounds to zero, and keeping the sign of `-0.0`).
 enum DecodingValue {
     /// A node of a parsed document.
     case node(JSONDocument, Int)
@@ -61,15 +61,15 @@ enum DecodingValue {
         }
     }
 
-    /// The number as `F`, rounded to nearest, or `nil` when it is not a
-    /// number or not finite in `F` (the rule of floating-point properties:
-    /// `-0` and `-0.0` keep their sign on the bytes path, and `1e-400` is
-    /// zero on both paths).
+    /// The number as `F`, rounded once to nearest, or `nil` when it is not a
+    /// number, not finite in `F`, or nonzero but rounds to zero (the rule of
+    /// floating-point properties: `-0` and `-0.0` keep their sign on the bytes
+    /// path).
     @inline(__always)
     func floating<F: BinaryFloatingPoint>(_: F.Type) -> F? {
         switch self {
         case .node(let document, let node): return document.floatingValue(at: node, as: F.self)
-        case .foundation(let value): return NumberValue(value)?.rounded(F.self)
+        case .foundation(let value): return NumberValue.rounded(value, as: F.self)
         }
     }
 

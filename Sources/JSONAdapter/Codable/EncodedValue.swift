@@ -21,8 +21,8 @@ enum EncodedValue {
     case signed(Int64)
     /// An integer above `Int64.max` that fits `UInt64`.
     case unsigned(UInt64)
-    /// A wider integer (`Int128`, `UInt128`): the value and its decimal digits.
-    case wideInteger(Any, digits: String)
+    /// A wider integer (`Int128`, `UInt128`) beyond 64 bits: its decimal digits.
+    case wideInteger(digits: String)
     /// A finite `Double`.
     case double(Double)
     /// A finite `Float` (written with a `Float`'s shortest digits).
@@ -46,7 +46,7 @@ enum EncodedValue {
         } else if let unsigned = UInt64(exactly: value) {
             self = .unsigned(unsigned)
         } else {
-            self = .wideInteger(value, digits: String(value))
+            self = .wideInteger(digits: String(value))
         }
     }
 
@@ -60,9 +60,9 @@ enum EncodedValue {
     }
 
     /// The value as the adapter's Foundation JSON values: `[String: Any]`,
-    /// `[Any]`, `String`, `Bool`, `Int`, `UInt64`, `Int128`/`UInt128` beyond
-    /// them, `Double`, `Float`, `NSDecimalNumber`, `NSNull` (as the codecs of
-    /// properties of those types give them).
+    /// `[Any]`, `String`, `Bool`, `Int`, `UInt64`, `Double`, `Float`,
+    /// `NSDecimalNumber` (also for an `Int128`/`UInt128` beyond 64 bits),
+    /// `NSNull` (as the codecs of properties of those types give them).
     func foundationValue(depth: Int = 0) throws(ValueFailure) -> Any {
         switch self {
         case .null: return NSNull()
@@ -70,7 +70,7 @@ enum EncodedValue {
         case .string(let string): return string
         case .signed(let integer): return Int(exactly: integer).map { $0 as Any } ?? integer
         case .unsigned(let integer): return integer
-        case .wideInteger(let value, _): return value
+        case .wideInteger(let digits): return wideIntegerNumber(digits: digits)
         case .double(let double): return double
         case .float(let float): return float
         case .decimal(let decimal): return NSDecimalNumber(decimal: decimal)
@@ -101,7 +101,7 @@ enum EncodedValue {
         case .string(let string): writer.write(string)
         case .signed(let integer): writer.write(integer)
         case .unsigned(let integer): writer.write(integer)
-        case .wideInteger(_, let digits): writer.writeIntegerText(digits)
+        case .wideInteger(let digits): writer.writeIntegerText(digits)
         case .double(let double):
             do { try writer.write(double) } catch { throw ValueFailure(detail: "\(double) cannot be written as JSON") }
         case .float(let float):

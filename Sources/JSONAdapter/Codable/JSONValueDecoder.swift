@@ -169,6 +169,11 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Int.self { return try typed(integer(Int.self, value, at: path, key: key)) }
         if T.self == Double.self { return try typed(floating(Double.self, value, at: path, key: key)) }
         if T.self == Bool.self { return try typed(bool(value, at: path, key: key)) }
+        if MemoryLayout<T>.size == 2, let half = T.self as? any BinaryFloatingPoint.Type {
+            // `Float16` (named only where it exists): its own `init(from:)` reads a `Float` and
+            // rounds that again, accepting a literal that underflows; read like the others.
+            return try typed(floating(half, value, at: path, key: key))
+        }
         if T.self == Date.self { return try typed(decode(with: options.dateCodec, value, at: path, key: key)) }
         if T.self == Data.self { return try typed(decode(with: options.dataCodec, value, at: path, key: key)) }
         if T.self == Decimal.self { return try typed(decode(with: options.decimalCodec, value, at: path, key: key)) }

@@ -41,12 +41,17 @@ enum FoundScalar {
     /// (`"123"`, `"-1.5e3"`; not `" 1"`, `"0x10"`, `"NaN"`), read exactly
     /// (see `JSONDocument.numberValue(at:)`).
     static func number(in text: String) -> NumberValue? {
+        numberDocument(text).map { $0.numberValue(at: $0.rootIndex) }
+    }
+
+    /// `text` parsed as a document whose root is a number, when it is exactly a JSON number
+    /// literal (see ``number(in:)``).
+    static func numberDocument(_ text: String) -> JSONDocument? {
         guard let first = text.utf8.first, let last = text.utf8.last,
               first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10, last &- UInt8(ascii: "0") < 10,
               let document = try? JSONDocument(text: text, maximumDepth: 1),
               document.kind(at: document.rootIndex) == .number else { return nil }
-        let root = document.rootIndex
-        return document.numberValue(at: root)
+        return document
     }
 }
 
@@ -113,11 +118,12 @@ extension FixedWidthInteger {
 }
 
 extension BinaryFloatingPoint {
-    /// A string holding a number literal within `Self`'s range (rounded).
+    /// A string holding a number literal within `Self`'s range, rounded as a number is
+    /// (`JSONDocument.floatingValue(at:as:)`).
     fileprivate static func floatingFromString() -> Any {
         { (found: FoundScalar) -> Self? in
-            guard case .string(let text) = found, let number = FoundScalar.number(in: text) else { return nil }
-            return number.rounded(Self.self)
+            guard case .string(let text) = found, let document = FoundScalar.numberDocument(text) else { return nil }
+            return document.floatingValue(at: document.rootIndex, as: Self.self)
         }
     }
 }

@@ -211,11 +211,15 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
 /// JSON objects ↔ dictionaries, value by value with the value codec and key by
 /// key through ``JSONObjectKey`` (`[String: _]`, `[Int: _]`, `[UUID: _]`,
 /// raw-value enums, ...). Objects are written with their keys in ascending
-/// order of their text; duplicate keys in the input: the last one wins. A
-/// lossy codec (``JSONLeniency/lossyCollections``) leaves out members whose
-/// key or value fails. Keys that `JSONEncoder` writes in a flat array of
-/// keys and values are read in that form too, and written in it when the
-/// configuration says so (``KeyValueArrays``).
+/// order of their text; duplicate keys in the input: the last one wins. Two
+/// different object keys that stand for one dictionary key (`"1"` and `"01"`
+/// for `[Int: _]`, a UUID in upper and lower case) fail on both paths, even
+/// in a lossy codec: neither value is more right than the other, and a
+/// dictionary's order is not the document's. A lossy codec
+/// (``JSONLeniency/lossyCollections``) leaves out members whose key or value
+/// fails. Keys that `JSONEncoder` writes in a flat array of keys and values
+/// are read in that form too, and written in it when the configuration says
+/// so (``KeyValueArrays``).
 final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Element]>, @unchecked Sendable {
     /// The codec of the values.
     let element: JSONValueCodec<Element>
@@ -246,6 +250,23 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         return dictionaryKey
     }
 
+    /// Throws when two of `texts` (object keys) stand for one dictionary key:
+    /// the two first in UTF-8 order of the first such key, at the first of them,
+    /// so that both paths (and every run over a dictionary's order) report the
+    /// same. Called only after a decode stored a key twice.
+    private func checkDistinctKeys(_ texts: some Sequence<String>) throws(ValueFailure) {
+        var textsByKey: [Key: Set<String>] = [:]
+        for text in texts {
+            if let dictionaryKey = key.parse(text) { textsByKey[dictionaryKey, default: []].insert(text) }
+        }
+        let collisions = textsByKey.values.filter { $0.count > 1 }
+            .map { $0.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        guard let first = collisions.min(by: { $0[0].utf8.lexicographicallyPrecedes($1[0].utf8) }) else { return }
+        throw ValueFailure(detail: "the object keys \(first[0].debugDescription) and \(first[1].debugDescription) "
+                           + "stand for one \(ValueDescription.typeName(Key.self)) key")
+            .prefixed(by: .member(first[0]))
+    }
+
     override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] {
         guard let dictionary = value as? [String: Any] else {
             if let keyValueArrays, let elements = FoundationContainers.arrayElements(of: value) {
@@ -256,11 +277,13 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         let recorder = LeniencyRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
         var result = [Key: Element](minimumCapacity: dictionary.count)
+        var storedTwice = false
         for (text, item) in dictionary {
             try decodeElement(at: .member(text), lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
-                result[try dictionaryKey(text)] = try element.decode(item)
+                if result.updateValue(try element.decode(item), forKey: try dictionaryKey(text)) != nil { storedTwice = true }
             }
         }
+        if storedTwice { try checkDistinctKeys(dictionary.keys) }
         return result
     }
 
@@ -274,12 +297,16 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         let recorder = LeniencyRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
         var result = [Key: Element](minimumCapacity: document.count(at: node))
+        var storedTwice = false
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)  // the last of duplicate keys wins
             try decodeElement(at: .member(text), lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
-                result[try dictionaryKey(text)] = try element.decode(document, valueNode)
+                if result.updateValue(try element.decode(document, valueNode), forKey: try dictionaryKey(text)) != nil {
+                    storedTwice = true
+                }
             }
         }
+        if storedTwice { try checkDistinctKeys(document.members(of: node).map { document.string(at: $0.key) }) }
         return result
     }
 
@@ -288,12 +315,14 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
                                   _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
+        var storedTwice = false
         for (text, item) in dictionary {
             if let (key, value) = collected.decode(at: .member(text), found: ValueDescription.describe(item), {
                 () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(item))
-            }) { result[key] = value }
+            }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
         }
         try collected.finish()
+        if storedTwice { try checkDistinctKeys(dictionary.keys) }
         return result
     }
 
@@ -302,21 +331,31 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
                                   _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
+        var storedTwice = false
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)
             if let (key, value) = collected.decode(at: .member(text), found: describe(document, valueNode), {
                 () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(document, valueNode))
-            }) { result[key] = value }
+            }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
         }
         try collected.finish()
+        if storedTwice { try checkDistinctKeys(document.members(of: node).map { document.string(at: $0.key) }) }
         return result
+    }
+
+    /// The object key `dictionaryKey` is written as.
+    func text(of dictionaryKey: Key) throws(ValueFailure) -> String {
+        guard let text = key.format(dictionaryKey) else {
+            throw ValueFailure(detail: "the key \(dictionaryKey) has no JSON form")
+        }
+        return text
     }
 
     override func encode(_ value: [Key: Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         if let keyValueArrays, keyValueArrays.isWritten { return try encodePairs(value, keyValueArrays, options) }
         var result = [String: Any](minimumCapacity: value.count)
         for (dictionaryKey, item) in value {
-            let text = key.format(dictionaryKey)
+            let text = try text(of: dictionaryKey)
             do throws(ValueFailure) {
                 result[text] = try element.encode(item, options)
             } catch {
@@ -328,8 +367,11 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
 
     override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, to: &writer, options) }
+        var members: [(String, Element)] = []
+        members.reserveCapacity(value.count)
+        for (dictionaryKey, item) in value { members.append((try text(of: dictionaryKey), item)) }
         writer.beginObject()
-        for (text, item) in value.map({ (key.format($0.key), $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+        for (text, item) in members.sorted(by: { $0.0 < $1.0 }) {
             writer.writeKey(text)
             do throws(ValueFailure) {
                 try element.write(item, to: &writer, options)
@@ -376,7 +418,7 @@ final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
     /// Foundation objects become the Swift values the bytes path gives (see ``NativeJSONValue``).
     override func decode(_ value: Any) throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Any {
-        document.anyValue(at: node)
+        try document.nativeValue(at: node)
     }
     /// The value, with the models inside it replaced by their JSON objects.
     override func encode(_ value: Any, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {

@@ -1,9 +1,11 @@
 import Foundation
+import MantleJSON
 
 /// How a dictionary's keys are written as JSON object keys (which are always
 /// strings) and read back: `[String: _]` as they are, and `[Int: _]`,
-/// `[UUID: _]`, `[URL: _]`, enums with string or integer raw values and any
-/// other `LosslessStringConvertible` key through their text.
+/// `[UUID: _]`, `[URL: _]`, `[Double: _]` (a JSON number's text, by the rules
+/// of number values), enums with string, integer or floating-point raw values
+/// and any other `LosslessStringConvertible` key through their text.
 ///
 /// Built once per key type when a mapping is compiled; a key type with no text
 /// form makes the mapping fail to compile (``CodecFactory``).
@@ -13,8 +15,9 @@ struct JSONObjectKey<Key: Hashable>: @unchecked Sendable {
 
     /// The key an object key's text stands for, or `nil` when it stands for none.
     let parse: (String) -> Key?
-    /// The object key a dictionary key is written as.
-    let format: (Key) -> String
+    /// The object key a dictionary key is written as, or `nil` when it has
+    /// none (a NaN or infinite floating-point key).
+    let format: (Key) -> String?
 
     /// The conversion for keys of `type`, or `nil` when `type` has no text form.
     static func of(_ type: Key.Type) -> JSONObjectKey<Key>? {
@@ -22,7 +25,7 @@ struct JSONObjectKey<Key: Hashable>: @unchecked Sendable {
             return identity
         }
         guard let text = KeyText.of(type) else { return nil }
-        return JSONObjectKey(parse: { text.parse($0) as? Key }, format: { text.format($0) ?? "" })
+        return JSONObjectKey(parse: { text.parse($0) as? Key }, format: { text.format($0) })
     }
 }
 
@@ -31,7 +34,7 @@ struct JSONObjectKey<Key: Hashable>: @unchecked Sendable {
 private struct KeyText {
     /// The key a text stands for.
     let parse: (String) -> Any?
-    /// The text of a key (`nil` only for a value of another type).
+    /// The text of a key (`nil` for a value of another type, or one with no text).
     let format: (Any) -> String?
 
     /// The text form of `type`'s values, or `nil` when it has none.
@@ -50,7 +53,9 @@ private struct KeyText {
         case .character:
             // `Character(_:)` traps unless the text is one grapheme cluster.
             return KeyText(parse: { $0.count == 1 ? $0.first : nil }, format: { ($0 as? Character).map { String($0) } })
-        case .bool, .floating, .substring, .decimal, .date, .data, .optional, .jsonOptional, .array, .set,
+        case .floating(let floating):
+            return floating.numberKeyText()
+        case .bool, .substring, .decimal, .date, .data, .optional, .jsonOptional, .array, .set,
              .stringKeyedDictionary, .keyedDictionary, .model, .null, .foundationNumber, .foundationString,
              .foundationArray, .foundationDictionary, .any, .codable, .other:
             return (type as? any LosslessStringConvertible.Type)?.losslessKeyText()
@@ -62,6 +67,24 @@ extension FixedWidthInteger {
     /// Decimal digits (`"42"`, `"-7"`), exactly: `"4.0"`, and `"300"` for `Int8`, are no keys.
     fileprivate static func keyText() -> KeyText {
         KeyText(parse: { Self($0) }, format: { ($0 as? Self).map { String($0) } })
+    }
+}
+
+extension BinaryFloatingPoint {
+    /// A JSON number's text, read and written as a number value of the type is
+    /// (`"1.5"`, `"1"`, `"-0"`, `"1e-07"`): `"nan"`, `"inf"`, `"+1"`, `"0x1p3"`,
+    /// and a number out of range (`"1e400"`, `"65520"` for `Float16`) or that
+    /// rounds to zero are no keys.
+    fileprivate static func numberKeyText() -> KeyText {
+        KeyText(parse: { text in
+            guard let document = FoundScalar.numberDocument(text) else { return nil }
+            return document.floatingValue(at: document.rootIndex, as: Self.self)
+        }, format: { value in
+            guard let value = value as? Self else { return nil }
+            var writer = JSONWriter()
+            guard (try? writer.writeFloating(value)) != nil else { return nil }
+            return String(decoding: writer.bytes, as: UTF8.self)
+        })
     }
 }
 

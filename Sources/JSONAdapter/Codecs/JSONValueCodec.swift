@@ -187,7 +187,7 @@ class JSONValueCodec<Value>: @unchecked Sendable {
     /// `NSDictionary` or `any Sendable`, whose one way in is an `as?` cast of
     /// the Swift value), where the value must be materialised to be cast.
     func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try decode(document.anyValue(at: node))
+        try decode(document.nativeValue(at: node))
     }
 
     /// Encodes to a Foundation JSON value (`NSNull()` for nil).

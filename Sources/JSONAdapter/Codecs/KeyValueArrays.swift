@@ -100,8 +100,11 @@ extension DictionaryCodec {
 
     /// The members of `value` in ascending order of their keys' text (the
     /// object form's order), so that the text is the same on every run.
-    private func sortedMembers(_ value: [Key: Element]) -> [(key: Key, value: Element)] {
-        value.map { (text: key.format($0.key), member: $0) }.sorted { $0.text < $1.text }.map(\.member)
+    private func sortedMembers(_ value: [Key: Element]) throws(ValueFailure) -> [(key: Key, value: Element)] {
+        var members: [(text: String, member: (key: Key, value: Element))] = []
+        members.reserveCapacity(value.count)
+        for member in value { members.append((try text(of: member.key), member)) }
+        return members.sorted { $0.text < $1.text }.map(\.member)
     }
 
     /// `value` as a flat array of keys and values (dictionary encoding).
@@ -109,7 +112,7 @@ extension DictionaryCodec {
                      _ options: JSONAdapter.Options) throws(ValueFailure) -> [Any] {
         var result: [Any] = []
         result.reserveCapacity(value.count * 2)
-        for member in sortedMembers(value) {
+        for member in try sortedMembers(value) {
             let index = result.count
             do throws(ValueFailure) {
                 result.append(try pairs.key.encode(member.key, options))
@@ -130,7 +133,7 @@ extension DictionaryCodec {
                     _ options: JSONAdapter.Options) throws(ValueFailure) {
         writer.beginArray()
         var index = 0
-        for member in sortedMembers(value) {
+        for member in try sortedMembers(value) {
             do throws(ValueFailure) {
                 try pairs.key.write(member.key, to: &writer, options)
             } catch {

@@ -188,7 +188,7 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
 
     /// Gives the transformer the node's value, already native.
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try transform(document.anyValue(at: node))
+        try transform(document.nativeValue(at: node))
     }
 
     /// Transforms a native JSON value and converts the result to `Value`.

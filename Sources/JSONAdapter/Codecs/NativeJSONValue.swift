@@ -30,7 +30,9 @@ enum NativeJSONValue {
     /// `value` in the native representation.
     ///
     /// - Throws: ``ValueFailure`` for containers nested deeper than
-    ///   ``maximumDepth`` or an `NSDictionary` with a key that is not a string.
+    ///   ``maximumDepth``, an `NSDictionary` with a key that is not a string, or
+    ///   a number that is not finite (JSON has none; `JSONSerialization` refuses
+    ///   `1e400`), at its path below `value`.
     static func native(_ value: Any) throws(ValueFailure) -> Any {
         try native(value, depth: 0)
     }
@@ -53,14 +55,18 @@ enum NativeJSONValue {
             if ValueConversion.isNull(value) { return value }
             if let number = value as? NSNumber {
                 if ValueConversion.isBooleanNumber(number) { return number.boolValue }
-                return NumberValue(number).map(native) ?? value
+                guard let number = NumberValue(number) else { return value }
+                if case .floating(let x) = number, !x.isFinite { throw nonFinite(x) }
+                return native(number)
             }
             if let string = value as? NSString { return string as String }
             if let array = value as? NSArray {
                 try checkDepth(depth)
                 var result: [Any] = []
                 result.reserveCapacity(array.count)
-                for element in FoundationContainers.elements(of: array) { result.append(try native(element, depth: depth + 1)) }
+                for (index, element) in FoundationContainers.elements(of: array).enumerated() {
+                    result.append(try native(element, depth: depth + 1, at: .index(index)))
+                }
                 return result
             }
             if let dictionary = value as? NSDictionary {
@@ -70,7 +76,7 @@ enum NativeJSONValue {
                     guard let key = FoundationContainers.string(key) else {
                         throw ValueFailure(detail: "a JSON object key must be a string")
                     }
-                    result[key] = try native(element, depth: depth + 1)
+                    result[key] = try native(element, depth: depth + 1, at: .member(key))
                 }
                 return result
             }
@@ -80,16 +86,33 @@ enum NativeJSONValue {
             try checkDepth(depth)
             var result: [Any] = []
             result.reserveCapacity(array.count)
-            for element in array { result.append(try native(element, depth: depth + 1)) }
+            for (index, element) in array.enumerated() { result.append(try native(element, depth: depth + 1, at: .index(index))) }
             return result
         }
         if let dictionary = value as? [String: Any] {
             try checkDepth(depth)
             var result = [String: Any](minimumCapacity: dictionary.count)
-            for (key, element) in dictionary { result[key] = try native(element, depth: depth + 1) }
+            for (key, element) in dictionary { result[key] = try native(element, depth: depth + 1, at: .member(key)) }
             return result
         }
+        if type(of: value) == Double.self, let x = value as? Double, !x.isFinite { throw nonFinite(x) }
+        if type(of: value) == Float.self, let x = value as? Float, !x.isFinite { throw nonFinite(Double(x)) }
         return value
+    }
+
+    /// ``native(_:depth:)`` for a member or element at `component`, its failure below it.
+    @inline(__always)
+    private static func native(_ value: Any, depth: Int, at component: @autoclosure () -> JSONPathComponent) throws(ValueFailure) -> Any {
+        do throws(ValueFailure) {
+            return try native(value, depth: depth)
+        } catch {
+            throw error.prefixed(by: component())
+        }
+    }
+
+    /// The failure for a number that is not finite.
+    private static func nonFinite(_ x: Double) -> ValueFailure {
+        ValueFailure(expected: "a number within Double's range", found: "number \(x)")
     }
 
     /// Fails when a container at `depth` would exceed ``maximumDepth``, or the
@@ -103,4 +126,25 @@ enum NativeJSONValue {
             throw ValueFailure(detail: "JSON containers nested too deep for this thread's stack")
         }
     }
+}
+
+extension JSONDocument {
+    /// The node in the native representation (``anyValue(at:)``); a number beyond `Double`'s
+    /// range inside it (`1e400`, which `JSONSerialization` refuses) fails as it fails for a
+    /// `Double` property, at its path below the node.
+    func nativeValue(at node: Int) throws(ValueFailure) -> Any {
+        do {
+            return try anyValue(at: node)
+        } catch {
+            throw ValueFailure(path: error.path, expected: "a number within Double's range", found: "number \(error.text)")
+        }
+    }
+}
+
+/// An integer beyond 64 bits (an `Int128` or `UInt128`, as its decimal `digits`) as the Foundation
+/// value `JSONSerialization` writes exactly and reads back as the same number: an
+/// `NSDecimalNumber`, whose significand holds every 128-bit integer (`JSONSerialization` cannot
+/// write a Swift `Int128`).
+func wideIntegerNumber(digits: String) -> NSDecimalNumber {
+    NSDecimalNumber(decimal: Decimal(string: digits, locale: nil) ?? .nan)
 }

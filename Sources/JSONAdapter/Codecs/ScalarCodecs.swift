@@ -78,11 +78,11 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
     }
 
     /// `Int` or `UInt64` where the value fits; a 128-bit value beyond them as
-    /// itself (``JSONWriter`` writes it exactly; `JSONSerialization` cannot).
+    /// an `NSDecimalNumber` (``wideIntegerNumber(digits:)``).
     override func encode(_ value: Integer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         if let int = Int(exactly: value) { return int }
         if let unsigned = UInt64(exactly: value) { return unsigned }
-        return value
+        return wideIntegerNumber(digits: String(value))
     }
 
     override func write(_ value: Integer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
@@ -111,8 +111,12 @@ final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
     }
 }
 
-/// JSON numbers ↔ a floating-point type (rounded; out of range fails; NaN
-/// and infinity cannot be encoded).
+/// JSON numbers ↔ a floating-point type, as `JSONDecoder` and `JSONEncoder`
+/// convert them: read rounded once from the literal (`1.0000000596046448` is
+/// the `Float` `1.0000001`); a literal out of range (`1e400`) or a nonzero
+/// one that rounds to zero (`1e-400`, `1e-50` for a `Float`) fails; written
+/// with the shortest digits that read back as the same value and no `.0`
+/// (`1000000`, `-0`, `0.1`, `1e-07`). NaN and infinity cannot be encoded.
 ///
 /// `Double` and `Float` have their own subclasses, ``DoubleCodec`` and
 /// ``FloatCodec`` (see ``IntCodec``).
@@ -129,9 +133,7 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
     @inline(__always)
     final func decodeFloating(_ value: Any) throws(ValueFailure) -> Floating {
         if type(of: value) == Floating.self, let same = value as? Floating { return same }
-        guard let number = NumberValue(value), let result = number.rounded(Floating.self) else {
-            throw mismatch(value)
-        }
+        guard let result = NumberValue.rounded(value, as: Floating.self) else { throw mismatch(value) }
         return result
     }
 
@@ -142,25 +144,44 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
         return result
     }
 
+    /// A `Float` as itself, a type narrower than `Float` (`Float16`) as the
+    /// `Float` it converts to exactly (its `Codable` conformance encodes that
+    /// `Float`, so `JSONEncoder` writes `Float16(0.1)` as `0.099975586`), any
+    /// other as a `Double`.
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
     override func encode(_ value: Floating, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
         guard value.isFinite else { throw ValueFailure(detail: "\(value) cannot be written as JSON") }
         if let float = value as? Float { return float }
+        if Floating.significandBitCount < Float.significandBitCount { return Float(value) }
         return Double(value)
     }
 
+    /// Written as `JSONEncoder` writes the value (``JSONWriter/writeFloating(_:)``).
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
     override func write(_ value: Floating, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
         do {
-            if let float = value as? Float {
-                try writer.write(float)
-            } else {
-                try writer.write(Double(value))
-            }
+            try writer.writeFloating(value)
         } catch {
             throw ValueFailure(detail: "\(value) cannot be written as JSON")
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes a floating-point number as `JSONEncoder` writes it: a `Float` with a `Float`'s
+    /// shortest digits, a narrower type (`Float16`) as the `Float` its `Codable` conformance
+    /// encodes, any other as a `Double`.
+    /// - Throws: `JSONWriterError` for NaN and ±infinity.
+    @inline(__always)
+    mutating func writeFloating<F: BinaryFloatingPoint>(_ value: F) throws(JSONWriterError) {
+        if let float = value as? Float {
+            try write(float)
+        } else if F.significandBitCount < Float.significandBitCount {
+            try write(Float(value))
+        } else {
+            try write(Double(value))
         }
     }
 }
@@ -293,48 +314,22 @@ final class DateCodec: JSONValueCodec<Date>, @unchecked Sendable {
     }
 }
 
-/// JSON numbers ↔ `Decimal`, exactly: written with all its digits, and read
-/// from the literal's own text (bytes) or from an `NSDecimalNumber`, integer
-/// or the shortest representation of a `Double` (dictionaries). A literal
-/// `Decimal` cannot hold (beyond its 38 digits or exponent range) fails.
+/// JSON numbers ↔ `Decimal`, as `JSONDecoder` and `JSONEncoder` convert them:
+/// written with all its digits (its `description`), and read as
+/// `Decimal(string:)` reads the literal's own text (bytes) or as
+/// `JSONSerialization` gives it (an `NSDecimalNumber`, an integer, or the
+/// shortest text of a `Double`: dictionaries). A literal with more
+/// significant digits than `Decimal` keeps (38, or 39 below 2^128) is cut to
+/// them, as `Decimal(string:)` cuts it; one whose exponent `Decimal` cannot
+/// hold (`1e200`, `1e-400`) fails.
 final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
     override var expectation: String { "a number (Decimal)" }
 
-    /// `text` as a `Decimal`, or `nil` when `Decimal` cannot hold it exactly.
+    /// The number literal `text` as `Decimal(string:)` reads it, or `nil` when it cannot
+    /// (an exponent out of `Decimal`'s range).
     static func decimal(fromLiteral text: String) -> Decimal? {
-        guard fitsDecimal(text), let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else { return nil }
+        guard let decimal = Decimal(string: text, locale: nil), !decimal.isNaN else { return nil }
         return decimal
-    }
-
-    /// `true` when the number literal `text` has at most 38 significant
-    /// digits and an exponent `Decimal` can hold (−128…127 once the digits are
-    /// an integer), so that `Decimal(string:)` reads it without rounding.
-    static func fitsDecimal(_ text: String) -> Bool {
-        var significand: [UInt8] = []
-        var exponent = 0
-        var seenPoint = false
-        var utf8 = text.utf8[...]
-        if utf8.first == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
-        while let c = utf8.first, c != UInt8(ascii: "e"), c != UInt8(ascii: "E") {
-            utf8 = utf8.dropFirst()
-            if c == UInt8(ascii: ".") { seenPoint = true; continue }
-            guard c &- UInt8(ascii: "0") < 10 else { return false }
-            if seenPoint { exponent -= 1 }
-            if !(significand.isEmpty && c == UInt8(ascii: "0")) { significand.append(c) }
-        }
-        // Zero, whatever its exponent (`0e99999999999`).
-        if significand.isEmpty { return true }
-        if !utf8.isEmpty {
-            // 32-bit: an exponent beyond `Int` is far outside −128…127 on every platform.
-            guard let value = Int(Substring(utf8.dropFirst())),
-                  case (let sum, false) = exponent.addingReportingOverflow(value) else { return false }
-            exponent = sum
-        }
-        while significand.last == UInt8(ascii: "0") {
-            significand.removeLast()
-            exponent += 1
-        }
-        return significand.count <= 38 && (-128...127).contains(exponent)
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Decimal {
@@ -345,8 +340,8 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
         guard let number = NumberValue(value) else { throw mismatch(value) }
         let text: String
         switch number {
-        case .floating(let x): text = "\(x)"
-        case .approximate: throw mismatch(value)
+        case .floating(let x) where x.isFinite: text = "\(x)"
+        case .floating, .approximate: throw mismatch(value)
         case .signed, .unsigned, .wide: text = number.description
         }
         guard let result = Self.decimal(fromLiteral: text) else { throw mismatch(value) }

@@ -19,7 +19,7 @@ enum JSONObjectSource {
     var dictionary: [String: Any] {
         switch self {
         case .dictionary(let dictionary): return dictionary
-        case .document(let document, let node): return document.anyValue(at: node) as? [String: Any] ?? [:]
+        case .document(let document, let node): return (try? document.anyValue(at: node)) as? [String: Any] ?? [:]
         }
     }
 }

@@ -159,7 +159,11 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
             var gathered: [String: Any] = [:]
             for path in paths {
                 if let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) {
-                    gathered[path.text] = document.anyValue(at: node)
+                    do throws(ValueFailure) {
+                        gathered[path.text] = try document.nativeValue(at: node)
+                    } catch {
+                        throw error.prefixed(by: .member(path.text))
+                    }
                 }
             }
             accessor.store(try decodingCodec.decode(gathered), to: base)

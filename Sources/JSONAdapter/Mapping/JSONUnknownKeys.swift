@@ -60,7 +60,7 @@ public struct JSONUnknownKeys: Hashable, Sendable, CustomStringConvertible {
         guard let text = texts[key], let document = try? JSONDocument(text: text, maximumDepth: JSONLimits.largestMaximumDepth) else {
             return nil
         }
-        return document.anyValue(at: document.rootIndex)
+        return try? document.anyValue(at: document.rootIndex)
     }
 
     /// Forgets the member `key` (so that encoding does not write it).
@@ -138,7 +138,13 @@ struct UnknownKeysCapture: Sendable {
             for (keyNode, valueNode) in document.members(of: object) {
                 let key = document.string(at: keyNode)
                 guard !isKnown(key) else { continue }
-                texts[key] = try Self.text(of: document.anyValue(at: valueNode), key: key)
+                let value: Any
+                do throws(ValueFailure) {
+                    value = try document.nativeValue(at: valueNode)
+                } catch {
+                    throw error.prefixed(by: .member(key))
+                }
+                texts[key] = try Self.text(of: value, key: key)
             }
         }
         do {

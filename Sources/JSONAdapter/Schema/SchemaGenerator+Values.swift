@@ -61,7 +61,7 @@ extension SchemaGenerator {
                             + "(JSONValueTransformer.withJSONSchema(_:)): any value.")
         }
         guard let text = stated.text, let document = try? JSONDocument(text: text),
-              let schema = document.anyValue(at: document.rootIndex) as? [String: Any] else {
+              let schema = (try? document.anyValue(at: document.rootIndex)) as? [String: Any] else {
             throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, modelTypeName: modelTypeName,
                                    detail: stated.problem ?? "the transformer's JSON Schema is not a JSON object")
         }
@@ -322,6 +322,9 @@ extension SchemaGenerator {
         case .integer:
             // `Int(_:)`'s text: an optional sign and digits (the type's range is not said).
             return (["pattern": "^[+-]?[0-9]+$"], false)
+        case .floating:
+            // A JSON number's text (the type's range is not said).
+            return (["pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"], false)
         case .uuid:
             return (["pattern": StandardJSONSchemas.uuidPattern], true)
         case .url:

@@ -12,10 +12,12 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
     case unsigned(UInt64)
     /// A floating-point number (whose value is exactly this `Double`).
     case floating(Double)
-    /// A number whose exact value is not an integer that fits 128 bits — a
-    /// fraction lost to rounding (`9007199254740993.5`), a nonzero number that
-    /// underflows to zero (`1e-400`) or an integer beyond 128 bits — shown as
-    /// the nearest `Double`. Only floating-point targets take it.
+    /// A number whose exact value is not known to be an integer that fits 128
+    /// bits — a fraction lost to rounding (`9007199254740993.5`), a nonzero
+    /// number that underflows to zero (`1e-400`), an integer beyond 128 bits, or
+    /// a `Decimal` that may have dropped digits of a longer integer — shown as
+    /// the nearest `Double`. Only floating-point targets take it, and none takes
+    /// it when it is zero.
     case approximate(Double)
     /// An integer outside `Int64.min...UInt64.max` that fits 128 bits (from an
     /// `Int128`, a `UInt128` or a long integer literal), as a sign and a
@@ -180,11 +182,25 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
             return
         }
         let text = NSDecimalNumber(decimal: decimal).stringValue
-        if let number = NumberValue(integerText: text), number.isExact {
+        if let number = NumberValue(integerText: text), number.isExact, !Self.mayHaveLostDigits(decimal) {
             self = number
         } else {
             self = .approximate(Double(text) ?? NSDecimalNumber(decimal: decimal).doubleValue)
         }
+    }
+
+    /// `true` when `decimal` may stand for an integer with more digits than it keeps: its
+    /// exponent is positive and its significand could take no further digit (it is at least
+    /// `(2^128 − 1 − 9) / 10`). `Decimal(string:)`, and so `JSONSerialization`, reads a longer
+    /// integer literal that way, dropping the digits past the significand's capacity
+    /// (`340282366920938463463374607431768211456`, `UInt128.max + 1`, becomes
+    /// `340282366920938463463374607431768211450`), so such a decimal is not taken as an exact
+    /// integer.
+    private static func mayHaveLostDigits(_ decimal: Decimal) -> Bool {
+        guard decimal.exponent > 0 else { return false }
+        var digits = Substring(NSDecimalNumber(decimal: decimal.significand).stringValue)
+        if digits.first == "-" { digits = digits.dropFirst() }
+        return digits.count > 38 || (digits.count == 38 && digits >= "34028236692093846346337460743176821145")
     }
 
     /// The `Double` nearest to `decimal` when it is certainly not an integer and its
@@ -272,9 +288,15 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The number as `F`, rounded to the nearest representable value, or `nil`
-    /// when it is not finite in `F` (out of range). Exported specializations for the common
-    /// types, as ``exactly(_:)`` has.
+    /// The number as `F`, rounded once to the nearest representable value, or `nil` when it is
+    /// not finite in `F` (out of range) or is a nonzero number that rounds to zero (`1e-50` for
+    /// a `Float`; ``approximate(_:)`` zero, a literal such as `1e-400`, for every type).
+    ///
+    /// A ``floating(_:)`` `Double` stands for its shortest decimal text (the text
+    /// `JSONSerialization` and `JSONEncoder` write for it, and the literal it was read from when
+    /// that had at most 15 significant digits), which decides when the `Double` lies halfway
+    /// between two values of a narrower `F` (see ``FloatingRounding``). Exported
+    /// specializations for the common types, as ``exactly(_:)`` has.
     @_specialize(exported: true, where F == Double)
     @_specialize(exported: true, where F == Float)
     @inline(__always)
@@ -283,13 +305,73 @@ package enum NumberValue: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .signed(let x): result = F(x)
         case .unsigned(let x): result = F(x)
-        case .floating(let x), .approximate(let x):
-            guard x.isFinite else { return nil }
-            result = F(x)
+        case .floating(let x):
+            return Self.rounded(x, as: F.self)
+        case .approximate(let x):
+            guard x != 0 else { return nil }
+            return Self.rounded(x, as: F.self)
         case .wide(let negative, let high, let low):
             result = Self.rounded(negative: negative, high: high, low: low)
         }
         return result.isFinite ? result : nil
+    }
+
+    /// `x`, standing for its shortest decimal text, rounded once to `F` (see ``rounded(_:)``).
+    @inline(__always)
+    private static func rounded<F: BinaryFloatingPoint>(_ x: Double, as _: F.Type) -> F? {
+        if F.self == Double.self { return x.isFinite ? F(x) : nil }
+        if F.self == Float.self {
+            // A `Double` in a normal `Float`'s range that is not halfway between two `Float`s
+            // (``FloatingRounding/midpoint(at:_:)``).
+            let bits = x.bitPattern
+            if (UInt(truncatingIfNeeded: bits >> 52) & 0x7FF) &- (1023 - 126) <= 253,
+               bits & 0x1FFF_FFFF != 0x1000_0000 {
+                let float = F(x)
+                return float.isFinite ? float : nil
+            }
+        }
+        guard let result = FloatingRounding.rounded(x, as: F.self, text: { String(x) }) else { return nil }
+        return result == 0 && x != 0 ? nil : result
+    }
+
+    /// The number in `value` (a Swift number or an `NSNumber`, as ``init(_:)`` reads them)
+    /// rounded once to `F`, by ``rounded(_:)``'s rules; a `Decimal` or `NSDecimalNumber` from its
+    /// decimal digits (`JSONSerialization`'s form, on Linux, of literals longer than 17
+    /// characters), not through the nearest `Double`. `nil` for anything else.
+    @_specialize(exported: true, where F == Double)
+    @_specialize(exported: true, where F == Float)
+    package static func rounded<F: BinaryFloatingPoint>(_ value: Any, as _: F.Type) -> F? {
+        if let number = ValueConversion.foundationNumber(value) {
+            switch storage(of: number) {
+            case .bool: return nil
+            case .decimal(let decimal): return rounded(decimal: decimal, as: F.self)
+            case .float(let float): return rounded(Double(float), as: F.self)
+            case .double(let double): return rounded(double, as: F.self)
+            case .unsigned(let x): return NumberValue.unsigned(x).rounded(F.self)
+            case .signed(let x): return NumberValue.signed(x).rounded(F.self)
+            }
+        }
+        if type(of: value) == Decimal.self, let decimal = value as? Decimal {
+            return rounded(decimal: decimal, as: F.self)
+        }
+        return NumberValue(value)?.rounded(F.self)
+    }
+
+    /// `decimal` rounded once to `F` from its digits; `nil` for NaN, out of range, or a
+    /// nonzero value that rounds to zero.
+    private static func rounded<F: BinaryFloatingPoint>(decimal: Decimal, as _: F.Type) -> F? {
+        guard !decimal.isNaN else { return nil }
+        if decimal.isZero { return 0 }
+        let nearest: Double
+        if let fraction = fraction(decimal) {
+            nearest = fraction
+        } else {
+            let number = NumberValue(decimal: decimal)
+            if number.isExact { return number.rounded(F.self) }
+            nearest = number.doubleValue
+        }
+        let result = FloatingRounding.rounded(nearest, as: F.self) { NSDecimalNumber(decimal: decimal).stringValue }
+        return result == 0 ? nil : result
     }
 
     /// `±(high << 64 | low)` correctly rounded to `F` (for significands of up

@@ -178,7 +178,7 @@ extension BinaryFloatingPoint {
         return Converter<Self> { (value: Any?) throws(ConversionFailure) -> Self in
             guard let value else { throw .mismatch(expected: Self.self, found: nil) }
             if type(of: value) == Self.self, let same = value as? Self { return same }
-            guard let number = NumberValue(value), let result = number.rounded(Self.self) else {
+            guard let result = NumberValue.rounded(value, as: Self.self) else {
                 throw .mismatch(expected: Self.self, found: value)
             }
             return result

@@ -223,16 +223,23 @@ struct CodableDecodingTests {
                 "\(String(describing: error))")
     }
 
-    /// Checks: on the bytes path, `-0` keeps its sign and infinities are refused, as `JSONDecoder`
-    /// reads them; `1e-400` is zero on both paths, as for a `Double` property (`JSONSerialization`
-    /// has made it `0.0` before the dictionary path sees it; `JSONDecoder` refuses it).
-    @Test("bytes path: -0 keeps its sign, 1e400 is refused for Double; 1e-400 is 0 on both paths")
+    /// Checks: on the bytes path, `-0` keeps its sign and infinities and nonzero literals that
+    /// round to zero are refused, as `JSONDecoder` reads them; on the dictionary path a `Float`
+    /// that rounds to zero is refused too (`JSONSerialization` has made `1e-400` `0.0` before the
+    /// dictionary path sees it, so only the bytes path can refuse it for a `Double`).
+    @Test("bytes path: -0 keeps its sign, 1e400 and 1e-400 are refused for Double; 1e-50 for Float on both paths")
     func literalsOnTheBytesPath() throws {
         let negativeZero = try DecodingPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", "-0")).scalars.double
         #expect(negativeZero.sign == .minus)
+        let underflow = adapterError { _ = try DecodingPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", "1e-400")) }
+        #expect(underflow?.jsonKeyPath == "scalars.double")
+        #expect(try DecodingPath.dictionary.decode(ScalarHolder.self, Self.scalarsJSON("double", "1e-400")).scalars.double == 0)
         for path in DecodingPath.allCases {
-            #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("double", "1e-400")).scalars.double == 0)
-            #expect(try path.decode(ScalarHolder.self, Self.scalarsJSON("float", "1e-50")).scalars.float == 0)
+            let error = adapterError { _ = try path.decode(ScalarHolder.self, Self.scalarsJSON("float", "1e-50")) }
+            #expect(error?.jsonKeyPath == "scalars.float")
+            #expect(throws: DecodingError.self) {
+                _ = try JSONDecoder().decode(ScalarHolder.Twin.self, from: Data(Self.scalarsJSON("float", "1e-50").utf8))
+            }
         }
         for literal in ["1e400", "-1e400"] {
             let error = adapterError { _ = try DecodingPath.data.decode(ScalarHolder.self, Self.scalarsJSON("double", literal)) }

@@ -109,9 +109,13 @@ struct JSONWriterAnyTests {
         ]
         let text = try written(value)
         let document = try JSONDocument(text: text)
-        #expect(CanonicalJSON(document.anyValue(at: 0)) == CanonicalJSON(value))
+        // An integral Double is written as JSONEncoder writes it (`4`), so it reads back as the
+        // integer, as JSONSerialization reads that text; every other value keeps its type.
+        #expect(CanonicalJSON(try document.anyValue(at: 0)).numbersRelaxed == CanonicalJSON(value).numbersRelaxed)
+        #expect(try (document.anyValue(at: 0) as? [String: Any])?["integralDouble"] as? Int == 4)
+        #expect(try (document.anyValue(at: 0) as? [String: Any])?["double"] as? Double == 2.5)
         // And the document written back gives the same text (sorted for determinism).
-        let again = try written(document.anyValue(at: 0), sortedKeys: true)
+        let again = try written(try document.anyValue(at: 0), sortedKeys: true)
         #expect(again == (try written(value, sortedKeys: true)))
     }
 
@@ -128,7 +132,7 @@ struct JSONWriterAnyTests {
             try writer.writeAny(foundation)
             let rewritten = try JSONDocument(bytes: writer.bytes)
             let original = try JSONDocument(bytes: data)
-            #expect(CanonicalJSON(rewritten.anyValue(at: 0)) == CanonicalJSON(original.anyValue(at: 0)), "\(name)")
+            #expect(CanonicalJSON(try rewritten.anyValue(at: 0)) == CanonicalJSON(try original.anyValue(at: 0)), "\(name)")
             // Foundation can read what we write.
             let back = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: [.fragmentsAllowed])
             #expect(CanonicalJSON(back) == CanonicalJSON(foundation), "\(name)")

@@ -168,7 +168,7 @@ struct ValueFidelityTests {
     }
 
     @Test("a Decimal property refuses what Decimal cannot hold and what is not a number", arguments: [
-        "123456789012345678901234567890123456789.5", "1e-400", "\"1.5\"", "true",
+        "1e200", "1e-400", "\"1.5\"", "true",
     ])
     func decimalRefusals(literal: String) throws {
         let error = try #require(adapterError {

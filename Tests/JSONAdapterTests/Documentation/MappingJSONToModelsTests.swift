@@ -120,6 +120,48 @@ struct MappingJSONToModelsTests {
 // MARK: - Models
 
 extension MappingJSONToModelsTests {
+    /// The values `JSONSerialization` loses, one property each.
+    struct Lossy: JSONSerializing {
+        var double = 1.0
+        var amount: Decimal = 0
+        var text = ""
+        var mark: Character = " "
+        var count: Int64 = 0
+
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    @Test("where JSONSerialization loses information, and only there, the paths differ")
+    func serializationLosses() throws {
+        func both(_ json: String) throws -> (bytes: Lossy, dictionary: Lossy) {
+            (try DecodingPath.data.decode(Lossy.self, json), try DecodingPath.dictionary.decode(Lossy.self, json))
+        }
+        // `-0` is the integer 0 to it; `-0.0` keeps its sign on both paths.
+        let zero = try both(#"{"double": -0}"#)
+        #expect(zero.bytes.double.sign == .minus && zero.dictionary.double.sign == .plus)
+        #expect(try both(#"{"double": -0.0}"#).dictionary.double.sign == .minus)
+        // `1e-400` is 0.0 to it.
+        #expect(adapterError { _ = try DecodingPath.data.decode(Lossy.self, #"{"double": 1e-400}"#) }?.propertyKey == "double")
+        #expect(try DecodingPath.dictionary.decode(Lossy.self, #"{"double": 1e-400}"#).double == 0)
+        // A fraction of 16-17 digits in 17 characters or fewer is a Double to it (on Linux).
+        let amount = try both(#"{"amount": 8723795.039889521}"#)
+        #expect(amount.bytes.amount == Decimal(string: "8723795.039889521", locale: nil))
+        #if os(Linux)
+        #expect(amount.dictionary.amount == Decimal(string: "8723795.039889522", locale: nil))
+        // An integer with an exponent past 2^53, likewise.
+        let count = try both(#"{"count": 9.007199254740993e15}"#)
+        #expect(count.bytes.count == 9_007_199_254_740_993 && count.dictionary.count == 9_007_199_254_740_992)
+        #endif
+        // A byte-order mark at the start of a string is dropped; in the middle it stays.
+        let text = try both(#"{"text": "\#u{FEFF}a\#u{FEFF}b"}"#)
+        #expect(text.bytes.text == "\u{FEFF}a\u{FEFF}b")
+        #expect(text.dictionary.text == "a\u{FEFF}b")
+        #expect(try DecodingPath.data.decode(Lossy.self, #"{"mark": "\#u{FEFF}"}"#).mark == "\u{FEFF}")
+        #expect(adapterError { _ = try DecodingPath.dictionary.decode(Lossy.self, #"{"mark": "\#u{FEFF}"}"#) }?.propertyKey == "mark")
+        // 1e400 makes it refuse the whole text.
+        #expect(FoundationJSON.parsed(Data(#"{"double": 1e400}"#.utf8)) == nil)
+    }
+
     /// The README's mapping errors: a key that is not a property.
     struct MistypedMapping: JSONSerializing {
         var title = ""

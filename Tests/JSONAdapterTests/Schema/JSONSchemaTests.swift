@@ -69,7 +69,7 @@ struct JSONSchemaTests {
         cases += [
             ("int128", ##"{"maximum":170141183460469231731687303715884105727,"minimum":-170141183460469231731687303715884105728,"type":"integer"}"##),
             ("uint128", ##"{"maximum":340282366920938463463374607431768211455,"minimum":0,"type":"integer"}"##),
-            ("float16", ##"{"exclusiveMaximum":65520.0,"exclusiveMinimum":-65520.0,"type":"number"}"##),
+            ("float16", ##"{"exclusiveMaximum":65520,"exclusiveMinimum":-65520,"type":"number"}"##),
         ]
         #endif
         return cases
