@@ -33,12 +33,13 @@ enum DecodingValue {
         }
     }
 
-    /// The boolean, or `nil` for anything but `true` and `false`.
+    /// The boolean, or `nil` for anything but `true` and `false` (and, among
+    /// Foundation objects, an Objective-C `BOOL` made with `numberWithChar:`).
     var bool: Bool? {
         switch self {
         case .node(let document, let node):
             return document.kind(at: node) == .bool ? document.bool(at: node) : nil
-        case .foundation(let value): return ValueConversion.exactBool(from: value)
+        case .foundation(let value): return ValueConversion.boolPropertyValue(from: value)
         }
     }
 

@@ -18,10 +18,12 @@ final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
     }
 }
 
-/// JSON booleans ↔ `Bool` (numbers are not booleans; use `.bool` for 0/1).
+/// JSON booleans ↔ `Bool` (numbers are not booleans; use `.bool` for 0/1). From
+/// Foundation objects, an Objective-C `BOOL` made with `numberWithChar:` counts as a
+/// boolean (see `ValueConversion.boolPropertyValue(from:)`).
 final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
     override func decode(_ value: Any) throws(ValueFailure) -> Bool {
-        guard let bool = ValueConversion.exactBool(from: value) else { throw mismatch(value) }
+        guard let bool = ValueConversion.boolPropertyValue(from: value) else { throw mismatch(value) }
         return bool
     }
 

@@ -70,7 +70,7 @@ package enum ValueConversion {
             }
         case .bool:
             special = Converter<Bool> { (value: Any?) throws(ConversionFailure) -> Bool in
-                guard let value, let bool = exactBool(from: value) else {
+                guard let value, let bool = boolPropertyValue(from: value) else {
                     throw .mismatch(expected: Bool.self, found: value)
                 }
                 return bool
@@ -155,6 +155,33 @@ package enum ValueConversion {
             return bool
         }
         return nil
+    }
+
+    /// The value for a `Bool` property: ``exactBool(from:)``, or an `NSNumber`
+    /// holding a `char` that is 0 or 1 (see ``charBool(objCType:value:)``).
+    /// Values of other types (`Any`, `Int8`) keep such a number as the number it is.
+    @inline(__always)
+    package static func boolPropertyValue(from value: Any) -> Bool? {
+        if let bool = exactBool(from: value) { return bool }
+        guard let number = foundationNumber(value), !isBooleanNumber(number) else { return nil }
+        return charBool(objCType: UInt8(bitPattern: number.objCType.pointee), value: number.int64Value)
+    }
+
+    /// The boolean a number of type `objCType` holding `value` stands for: a
+    /// `char` ("c") that is 0 or 1, which is what Key-Value Coding and
+    /// `numberWithChar:` give for `NO` and `YES` where Objective-C's `BOOL` is a
+    /// `signed char` (Intel Macs), so that a dictionary made by Objective-C code
+    /// (Mantle's `dictionaryValue` included) holds them instead of the boolean
+    /// objects. `nil` for any other number, a "c" one of another value included.
+    /// (Linux's Foundation gives the shared "i" objects for -1...12 whatever the
+    /// type, so there a "c" number is never 0 or 1.)
+    package static func charBool(objCType: UInt8, value: Int64) -> Bool? {
+        guard objCType == UInt8(ascii: "c") else { return nil }
+        switch value {
+        case 0: return false
+        case 1: return true
+        default: return nil
+        }
     }
 }
 

@@ -88,7 +88,7 @@ struct ApplyMergePatchTests {
                                           options: JSONAdapter.DecodingOptions = .standard) throws {
         switch path {
         case .data: try JSONAdapter.applyMergePatch(Data(patch.utf8), to: &model, options: options)
-        case .dictionary: try JSONAdapter.applyMergePatch(FoundationJSON.object(patch), to: &model, options: options)
+        case .dictionary, .foundationObjects: try JSONAdapter.applyMergePatch(path.jsonObject(patch), to: &model, options: options)
         }
     }
 
@@ -248,8 +248,8 @@ struct ApplyMergePatchTests {
             case .data:
                 try JSONAdapter.applyMergePatch(Data(#"{"age": 36, "home_page": null, "settings": {"font": "serif"}}"#.utf8),
                                                 to: profile)
-            case .dictionary:
-                try JSONAdapter.applyMergePatch(["age": 36, "home_page": NSNull(), "settings": ["font": "serif"]],
+            case .dictionary, .foundationObjects:
+                try JSONAdapter.applyMergePatch(path.jsonObject(["age": 36, "home_page": NSNull(), "settings": ["font": "serif"]]),
                                                 to: profile)
             }
         }

@@ -58,7 +58,7 @@ struct DecodingOptionsTests {
     static func model<M: JSONSerializing>(_ type: M.Type, _ json: String, _ path: DecodingPath,
                                           _ options: JSONAdapter.DecodingOptions = .standard) throws -> M {
         switch path {
-        case .dictionary: return try JSONAdapter.model(of: type, from: FoundationJSON.object(json), options: options)
+        case .dictionary, .foundationObjects: return try JSONAdapter.model(of: type, from: path.jsonObject(json), options: options)
         case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), options: options)
         }
     }
@@ -69,10 +69,11 @@ struct DecodingOptionsTests {
                                            _ options: JSONAdapter.DecodingOptions = .standard) throws -> [M] {
         switch path {
         case .data: return try JSONAdapter.models(of: type, fromJSONData: Data(json.utf8), options: options)
-        case .dictionary:
-            let value = try FoundationJSON.value(json)
-            if let array = value as? [Any] { return try JSONAdapter.models(of: type, from: array, options: options) }
-            return try JSONAdapter.models(of: type, from: FoundationJSON.object(json), options: options)
+        case .dictionary, .foundationObjects:
+            if json.drop(while: \.isWhitespace).first == "[" {
+                return try JSONAdapter.models(of: type, from: path.jsonArray(json), options: options)
+            }
+            return try JSONAdapter.models(of: type, from: path.jsonObject(json), options: options)
         }
     }
 
@@ -206,7 +207,7 @@ struct DecodingOptionsTests {
         case .data:
             let error = try Self.error { _ = try Self.model(User.self, json, path, three) }
             #expect(error.code == .invalidJSONData && error.description.contains("nesting deeper than 3"))
-        case .dictionary:
+        case .dictionary, .foundationObjects:
             #expect(try Self.model(User.self, json, path, three).age == 3)
         }
     }
@@ -271,9 +272,9 @@ struct DecodingOptionsTests {
         let shapes: [any Shape]
         let first: any Shape
         switch path {
-        case .dictionary:
-            shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: FoundationJSON.object(json), options: options)
-            first = try JSONAdapter.model(of: (any Shape).self, in: Self.shapes, from: FoundationJSON.object(json),
+        case .dictionary, .foundationObjects:
+            shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: path.jsonObject(json), options: options)
+            first = try JSONAdapter.model(of: (any Shape).self, in: Self.shapes, from: path.jsonObject(json),
                                           options: .init(configuration: Self.snakeCase, keyPath: "page.shapes.0"))
         case .data:
             shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, fromJSONData: Data(json.utf8),
@@ -288,7 +289,7 @@ struct DecodingOptionsTests {
         let unknown = #"[{"kind": "triangle"}]"#
         let error = try Self.error {
             switch path {
-            case .dictionary: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: FoundationJSON.array(unknown))
+            case .dictionary, .foundationObjects: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: path.jsonArray(unknown))
             case .data: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, fromJSONData: Data(unknown.utf8))
             }
         }
@@ -304,7 +305,7 @@ struct DecodingOptionsTests {
         let patch = #"{"data": {"age": 37}}"#
         let options = JSONAdapter.DecodingOptions(configuration: Self.snakeCase, keyPath: "data")
         switch path {
-        case .dictionary: try JSONAdapter.update(&user, from: FoundationJSON.object(patch), options: options)
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&user, from: path.jsonObject(patch), options: options)
         case .data: try JSONAdapter.update(&user, fromJSONData: Data(patch.utf8), options: options)
         }
         #expect(user == User(userName: "ada", age: 37))
@@ -318,7 +319,7 @@ struct DecodingOptionsTests {
         let json = #"{"data": {"user_name": "ada", "userName": "camel"}}"#
         func decode(_ options: JSONAdapter.DecodingOptions) throws -> User? {
             switch path {
-            case .dictionary: return try adapter.model(from: FoundationJSON.object(json), options: options) as? User
+            case .dictionary, .foundationObjects: return try adapter.model(from: path.jsonObject(json), options: options) as? User
             case .data: return try adapter.model(fromJSONData: Data(json.utf8), options: options) as? User
             }
         }

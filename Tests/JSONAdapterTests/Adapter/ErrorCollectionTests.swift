@@ -50,7 +50,7 @@ struct ErrorCollectionTests {
     static func decode<M: JSONSerializing>(_ type: M.Type, _ json: String, on path: DecodingPath,
                                            _ options: JSONAdapter.DecodingOptions = .standard) throws -> M {
         switch path {
-        case .dictionary: return try JSONAdapter.model(of: type, from: FoundationJSON.object(json), options: options)
+        case .dictionary, .foundationObjects: return try JSONAdapter.model(of: type, from: path.jsonObject(json), options: options)
         case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), options: options)
         }
     }
@@ -59,7 +59,7 @@ struct ErrorCollectionTests {
     static func decodeArray<M: JSONSerializing>(_ type: M.Type, _ json: String, on path: DecodingPath,
                                                 _ options: JSONAdapter.DecodingOptions = .standard) throws -> [M] {
         switch path {
-        case .dictionary: return try JSONAdapter.models(of: type, from: FoundationJSON.array(json), options: options)
+        case .dictionary, .foundationObjects: return try JSONAdapter.models(of: type, from: path.jsonArray(json), options: options)
         case .data: return try JSONAdapter.models(of: type, fromJSONData: Data(json.utf8), options: options)
         }
     }
@@ -169,7 +169,7 @@ struct ErrorCollectionTests {
         let options = JSONAdapter.DecodingOptions(keyPath: "data.items")
         let error = try #require(adapterError {
             switch path {
-            case .dictionary: _ = try JSONAdapter.models(of: Issue.self, from: FoundationJSON.object(json), options: options)
+            case .dictionary, .foundationObjects: _ = try JSONAdapter.models(of: Issue.self, from: path.jsonObject(json), options: options)
             case .data: _ = try JSONAdapter.models(of: Issue.self, fromJSONData: Data(json.utf8), options: options)
             }
         })
@@ -293,7 +293,7 @@ struct ErrorCollectionTests {
         let patch = #"{"title": "new", "number": "x", "user": {"login": 2}, "labels": [{"name": 3}]}"#
         let error = try #require(adapterError {
             switch path {
-            case .dictionary: try JSONAdapter.update(&issue, from: FoundationJSON.object(patch))
+            case .dictionary, .foundationObjects: try JSONAdapter.update(&issue, from: path.jsonObject(patch))
             case .data: try JSONAdapter.update(&issue, fromJSONData: Data(patch.utf8))
             }
         })

@@ -58,7 +58,7 @@ struct MergePatchTests {
                                           options: JSONAdapter.DecodingOptions = .standard) throws {
         switch path {
         case .data: try JSONAdapter.applyMergePatch(patch, to: &model, options: options)
-        case .dictionary: try JSONAdapter.applyMergePatch(FoundationJSON.object(patch), to: &model, options: options)
+        case .dictionary, .foundationObjects: try JSONAdapter.applyMergePatch(path.jsonObject(patch), to: &model, options: options)
         }
     }
 

@@ -54,14 +54,14 @@ struct SubPathTests {
     private func decode(_ path: DecodingPath, _ keyPath: String) throws -> ValueModels.Item {
         switch path {
         case .data: return try JSONAdapter.model(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
-        case .dictionary: return try JSONAdapter.model(of: ValueModels.Item.self, from: FoundationJSON.object(Self.envelope), options: .keyPath(keyPath))
+        case .dictionary, .foundationObjects: return try JSONAdapter.model(of: ValueModels.Item.self, from: path.jsonObject(Self.envelope), options: .keyPath(keyPath))
         }
     }
 
     private func decodeArray(_ path: DecodingPath, _ keyPath: String) throws -> [ValueModels.Item] {
         switch path {
         case .data: return try JSONAdapter.models(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
-        case .dictionary: return try JSONAdapter.models(of: ValueModels.Item.self, from: FoundationJSON.object(Self.envelope), options: .keyPath(keyPath))
+        case .dictionary, .foundationObjects: return try JSONAdapter.models(of: ValueModels.Item.self, from: path.jsonObject(Self.envelope), options: .keyPath(keyPath))
         }
     }
 }

@@ -18,7 +18,7 @@ struct UpdateTests {
         let patch = #"{"title": "Renamed", "state": "closed", "user": {"login": "someone"}, "body": null}"#
         switch path {
         case .data: try JSONAdapter.update(&issue, fromJSONData: Data(patch.utf8))
-        case .dictionary: try JSONAdapter.update(&issue, from: FoundationJSON.object(patch))
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&issue, from: path.jsonObject(patch))
         }
         #expect(issue.title == "Renamed")
         #expect(issue.state == .closed)
@@ -35,7 +35,7 @@ struct UpdateTests {
         var updated = account
         switch path {
         case .data: try JSONAdapter.update(&updated, fromJSONData: Data(#"{"visits": 4, "email": null}"#.utf8))
-        case .dictionary: try JSONAdapter.update(&updated, from: FoundationJSON.object(#"{"visits": 4, "email": null}"#))
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&updated, from: path.jsonObject(#"{"visits": 4, "email": null}"#))
         }
         #expect(updated === account)
         #expect(account.visits == 4)

@@ -35,7 +35,7 @@ struct WrappedPropertiesJSONTests {
         profile.changes = []
         switch path {
         case .data: try JSONAdapter.update(&profile, fromJSONData: Data(#"{"followers": 4}"#.utf8))
-        case .dictionary: try JSONAdapter.update(&profile, from: ["followers": 4])
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&profile, from: path.jsonObject(["followers": 4]))
         }
         #expect(profile === original)
         #expect(profile.followers == 4 && profile.name == "octocat")

@@ -150,8 +150,8 @@ struct CodableAgreementTests {
         let data = try Self.issuesJSON()
         let summaries: [IssueSummary]
         switch path {
-        case .dictionary:
-            summaries = try JSONAdapter.models(of: IssueSummary.self, from: FoundationJSON.array(String(decoding: data, as: UTF8.self)),
+        case .dictionary, .foundationObjects:
+            summaries = try JSONAdapter.models(of: IssueSummary.self, from: path.jsonArray(String(decoding: data, as: UTF8.self)),
                                                options: .configuration(Self.gitHub))
         case .data:
             summaries = try JSONAdapter.models(of: IssueSummary.self, fromJSONData: data, options: .configuration(Self.gitHub))

@@ -134,7 +134,7 @@ struct CodableErrorTests {
         let json = #"{"name": "after", "geo": {"lat": 2, "lon": "x"}}"#
         #expect(throws: JSONAdapterError.self) {
             switch path {
-            case .dictionary: try JSONAdapter.update(&place, from: FoundationJSON.object(json))
+            case .dictionary, .foundationObjects: try JSONAdapter.update(&place, from: path.jsonObject(json))
             case .data: try JSONAdapter.update(&place, fromJSONData: Data(json.utf8))
             }
         }
@@ -316,7 +316,8 @@ struct CodableErrorTests {
             let options = JSONAdapter.DecodingOptions(maximumErrorCount: maximumErrorCount)
             let error = try #require(adapterError {
                 switch path {
-                case .dictionary: _ = try JSONAdapter.model(of: Collections.self, from: FoundationJSON.object(json), options: options)
+                case .dictionary, .foundationObjects:
+                    _ = try JSONAdapter.model(of: Collections.self, from: path.jsonObject(json), options: options)
                 case .data: _ = try JSONAdapter.model(of: Collections.self, fromJSONData: Data(json.utf8), options: options)
                 }
             })

@@ -119,6 +119,11 @@ struct EncodingTests {
             // Decode the dictionary itself too, not only its JSON text.
             #expect(try JSONAdapter.model(of: ValueModels.EveryType.self, from: dictionary) == original)
             text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
+        case .foundationObjects:
+            // The dictionary as Objective-C code holds it (NSNumber, NSString, NSArray, …), decoded itself.
+            let objects = encodeWith.jsonObject(try JSONAdapter.jsonDictionary(from: original))
+            #expect(try JSONAdapter.model(of: ValueModels.EveryType.self, from: objects) == original)
+            text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
         case .data:
             text = String(decoding: try JSONAdapter.jsonData(from: original), as: UTF8.self)
         }

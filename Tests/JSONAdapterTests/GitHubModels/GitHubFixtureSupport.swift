@@ -39,21 +39,30 @@ enum GitHubFixture {
     }
 
     /// Decodes with `model(of:fromJSONData:)` and with `model(of:from:)` on the
-    /// `JSONSerialization` dictionary, expects the two to be equal, and returns one.
+    /// `JSONSerialization` dictionary, in this platform's shape and in Apple's
+    /// (`DarwinShapedJSON`), expects the three to be equal and to hash alike, and returns one.
     static func decodeBoth<M: JSONSerializing>(_ type: M.Type, _ name: String,
                                                sourceLocation: SourceLocation = #_sourceLocation) throws -> M {
         let fromData = try JSONAdapter.model(of: type, fromJSONData: data(name))
         let fromDictionary = try JSONAdapter.model(of: type, from: object(name))
+        let fromObjects = try JSONAdapter.model(of: type, from: DarwinShapedJSON.object(data(name)))
         #expect(fromData == fromDictionary, "data and dictionary decoding differ for \(name)", sourceLocation: sourceLocation)
+        #expect(fromData == fromObjects, "data and Foundation-object decoding differ for \(name)", sourceLocation: sourceLocation)
+        #expect(fromData.hashValue == fromObjects.hashValue && fromData.hashValue == fromDictionary.hashValue,
+                "equal models of \(name) hash differently", sourceLocation: sourceLocation)
         return fromData
     }
 
-    /// `models(of:fromJSONData:)` and `models(of:from:)`, expected equal.
+    /// `models(of:fromJSONData:)` and `models(of:from:)` (both shapes), expected equal and hashing alike.
     static func decodeBothArray<M: JSONSerializing>(_ type: M.Type, _ name: String,
                                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> [M] {
         let fromData = try JSONAdapter.models(of: type, fromJSONData: data(name))
         let fromArray = try JSONAdapter.models(of: type, from: array(name))
+        let fromObjects = try JSONAdapter.models(of: type, from: array(name).map(DarwinShapedJSON.objects(from:)))
         #expect(fromData == fromArray, "data and array decoding differ for \(name)", sourceLocation: sourceLocation)
+        #expect(fromData == fromObjects, "data and Foundation-object decoding differ for \(name)", sourceLocation: sourceLocation)
+        #expect(fromData.map(\.hashValue) == fromObjects.map(\.hashValue), "equal models of \(name) hash differently",
+                sourceLocation: sourceLocation)
         return fromData
     }
 

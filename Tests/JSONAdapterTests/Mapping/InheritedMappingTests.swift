@@ -78,7 +78,7 @@ struct InheritedMappingTests {
     static func update<M: JSONSerializing>(_ model: inout M, with json: String, path: DecodingPath) throws {
         switch path {
         case .data: try JSONAdapter.update(&model, fromJSONData: Data(json.utf8))
-        case .dictionary: try JSONAdapter.update(&model, from: FoundationJSON.object(json))
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&model, from: path.jsonObject(json))
         }
     }
 }

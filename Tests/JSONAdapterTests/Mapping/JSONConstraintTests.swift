@@ -142,7 +142,7 @@ struct JSONConstraintTests {
         let data = Data(json.utf8)
         let single = try #require(adapterError {
             switch path {
-            case .dictionary: _ = try JSONAdapter.model(of: Account.self, from: FoundationJSON.object(json),
+            case .dictionary, .foundationObjects: _ = try JSONAdapter.model(of: Account.self, from: path.jsonObject(json),
                                                         options: .init(maximumErrorCount: 1))
             case .data: _ = try JSONAdapter.model(of: Account.self, fromJSONData: data, options: .init(maximumErrorCount: 1))
             }
@@ -211,7 +211,7 @@ struct JSONConstraintTests {
         let patch = #"{"age": 400, "name": "toolong"}"#
         let error = try #require(adapterError {
             switch path {
-            case .dictionary: try JSONAdapter.update(&account, from: FoundationJSON.object(patch))
+            case .dictionary, .foundationObjects: try JSONAdapter.update(&account, from: path.jsonObject(patch))
             case .data: try JSONAdapter.update(&account, fromJSONData: Data(patch.utf8))
             }
         })

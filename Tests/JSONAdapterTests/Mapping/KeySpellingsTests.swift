@@ -104,8 +104,8 @@ struct KeySpellingsTests {
         #expect(alternatives.chatRoom == "c")
         var model = Chat()
         switch path {
-        case .dictionary: try JSONAdapter.update(&model, from: FoundationJSON.object(#"{"chatRoom": 9}"#),
-                                                 options: .configuration(Self.snakeCase))
+        case .dictionary, .foundationObjects:
+            try JSONAdapter.update(&model, from: path.jsonObject(#"{"chatRoom": 9}"#), options: .configuration(Self.snakeCase))
         case .data: try JSONAdapter.update(&model, fromJSONData: Data(#"{"chatRoom": 9}"#.utf8),
                                            options: .configuration(Self.snakeCase))
         }

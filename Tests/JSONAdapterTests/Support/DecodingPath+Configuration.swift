@@ -1,6 +1,6 @@
 //
 //  DecodingPath+Configuration.swift
-//  `DecodingPath` with a `JSONAdapter.Configuration`: both decoding paths and both
+//  `DecodingPath` with a `JSONAdapter.Configuration`: every decoding path and both
 //  encoders for the tests of configuration-dependent values (`Codable`
 //  property values, `Data`).
 //
@@ -14,7 +14,8 @@ extension DecodingPath {
     func decode<M: JSONSerializing>(_ type: M.Type, _ json: String,
                                     configuration: JSONAdapter.Configuration) throws -> M {
         switch self {
-        case .dictionary: return try JSONAdapter.model(of: type, from: FoundationJSON.object(json), options: .configuration(configuration))
+        case .dictionary, .foundationObjects:
+            return try JSONAdapter.model(of: type, from: jsonObject(json), options: .configuration(configuration))
         case .data: return try JSONAdapter.model(of: type, fromJSONData: Data(json.utf8), options: .configuration(configuration))
         }
     }
@@ -23,7 +24,7 @@ extension DecodingPath {
     /// data path is parsed back with `JSONSerialization`).
     func encode(_ model: any JSONSerializing, configuration: JSONAdapter.Configuration) throws -> [String: Any] {
         switch self {
-        case .dictionary: return try JSONAdapter.jsonDictionary(from: model, configuration: configuration)
+        case .dictionary, .foundationObjects: return try JSONAdapter.jsonDictionary(from: model, configuration: configuration)
         case .data: return try FoundationJSON.object(JSONAdapter.jsonData(from: model, configuration: configuration))
         }
     }

@@ -12,7 +12,7 @@ extension DecodingPath {
     /// Updates `model` from JSON text: the bytes, or their `JSONSerialization` dictionary.
     func update<M: JSONSerializing>(_ model: inout M, _ json: String) throws {
         switch self {
-        case .dictionary: try JSONAdapter.update(&model, from: FoundationJSON.object(json))
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&model, from: jsonObject(json))
         case .data: try JSONAdapter.update(&model, fromJSONData: Data(json.utf8))
         }
     }
@@ -21,8 +21,9 @@ extension DecodingPath {
     /// the bytes `JSONSerialization` writes for it.
     func decode<M: JSONSerializing>(_ type: M.Type, object: [String: Any]) throws -> M {
         switch self {
-        case .dictionary:
-            return try JSONAdapter.model(of: type, from: FoundationJSON.object(JSONSerialization.data(withJSONObject: object)))
+        case .dictionary, .foundationObjects:
+            let text = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            return try JSONAdapter.model(of: type, from: jsonObject(text))
         case .data:
             return try JSONAdapter.model(of: type, fromJSONData: JSONSerialization.data(withJSONObject: object))
         }
