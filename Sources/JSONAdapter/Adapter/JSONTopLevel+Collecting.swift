@@ -55,11 +55,20 @@ extension JSONTopLevel {
     /// the call threw the first time): `first` itself when it is the only
     /// one; otherwise the first as a ``JSONAdapterError`` with the others
     /// and the count of those left out.
+    ///
+    /// The others are the entries but the one that is `first`, which is
+    /// usually the first entry but not always: a Foundation dictionary that
+    /// is bridged again for the second pass (`NSDictionary` on Linux) may
+    /// hand out its members in another order.
     private static func combined(_ first: any Error,
                                  _ failures: (kept: [JSONAdapterError], count: Int)) -> any Error {
         guard failures.count > 1, let firstEntry = failures.kept.first else { return first }
         var error = first as? JSONAdapterError ?? firstEntry
-        error.additionalErrors = Array(failures.kept.dropFirst())
+        var others = failures.kept
+        let same = others.firstIndex { $0.code == error.code && $0.jsonKeyPath == error.jsonKeyPath
+            && $0.propertyKey == error.propertyKey && $0.modelTypeName == error.modelTypeName }
+        others.remove(at: same ?? others.startIndex)
+        error.additionalErrors = others
         error.omittedErrorCount = failures.count - failures.kept.count
         return error
     }

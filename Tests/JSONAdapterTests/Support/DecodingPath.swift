@@ -55,6 +55,11 @@ enum DecodingPath: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 extension DecodingPath {
+    /// `true` for the paths whose input `JSONSerialization` has read first, and
+    /// so has lost what it loses (`1e-400` is `0.0`, a text with `1e400` is
+    /// refused whole): ``dictionary`` and ``foundationObjects``.
+    var goesThroughJSONSerialization: Bool { self != .data }
+
     /// The JSON object in `json` as this path's dictionary holds it: what
     /// `JSONSerialization` gives, made of Foundation objects for
     /// ``foundationObjects`` (also for ``data``, which has no dictionary of its own).
