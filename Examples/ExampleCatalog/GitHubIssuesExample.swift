@@ -47,7 +47,7 @@ public enum GitHubIssuesExample {
 
         // 5. Models → JSON text, nil values left out.
         if let first = issues.first {
-            let json = try JSONAdapter.jsonData(from: first, options: .omitNilValues)
+            let json = try JSONAdapter.jsonData(from: first, options: .omitsNilValues)
             lines.append("First issue back as JSON: \(json.count) bytes")
         }
         return lines

@@ -52,10 +52,14 @@ public enum ModelArchiver {
 
     /// The model archived in `data`, as an `M`.
     ///
-    /// The root entry must be an `M`: the same type, or for a class a
-    /// subclass registered with ``register(_:)``. Nested models are decoded
-    /// as their properties' declared types (again with registered subclasses
-    /// for classes).
+    /// The root entry must be an `M`: the same type, or for a class a model
+    /// subclass of it. Nested models are decoded as their properties'
+    /// declared types, or for a class property as the subclass archived
+    /// there. A subclass is found by the name the archive records, as long
+    /// as the name says enough to find it (see ``register(_:)`` for the
+    /// classes that must be registered), and is only instantiated once it is
+    /// known to be the declared class or a subclass of it: an archive cannot
+    /// make any other type be created.
     ///
     /// - Throws: ``ModelArchiverError`` for bytes that are not a readable archive
     ///   (``ModelArchiverError/Code/notAnArchive``, ``ModelArchiverError/Code/truncatedData``,
@@ -85,11 +89,26 @@ public enum ModelArchiver {
         return try ArchiveDecoder(contents: contents).decodeRoot(M.self)
     }
 
-    /// Registers a model type so archives can name it where a property (or
-    /// the root) declares a superclass of it: an archived class-cluster
-    /// subclass is only instantiated if it is registered and is a subclass
-    /// of the declared class. Registered types also let values of `Any`
-    /// properties and keys a model no longer has be decoded.
+    /// Registers a model type under its archived name, for the types an
+    /// archive's names alone do not find.
+    ///
+    /// A subclass stored where its superclass is declared needs no
+    /// registration when it is declared at the top level of a module or
+    /// nested in other non-generic types (`App.Message`, `App.Feed.Post`):
+    /// the runtime finds it by the archived name. Register the subclasses
+    /// whose names cannot be looked up: `private` and `fileprivate` classes
+    /// and classes declared inside functions (their names hold no
+    /// file-specific part), generic classes and classes nested in generic
+    /// types, classes declared in an extension of another module's type,
+    /// and names with identifiers outside ASCII. Unarchiving one that is not
+    /// registered throws ``ModelArchiverError/Code/unknownType``, which says
+    /// to register it. Either way a class is only instantiated if it is the
+    /// declared class or a subclass of it.
+    ///
+    /// Registered types also let values of `Any` properties and keys a model
+    /// no longer has be decoded: there, with no declared class to check
+    /// against, only registered types and types the graph's declared
+    /// properties name are used.
     ///
     /// Registering is thread-safe; a later registration for the same name wins.
     public static func register(_ type: any Model.Type) {

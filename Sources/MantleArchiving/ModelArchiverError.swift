@@ -31,8 +31,9 @@ public struct ModelArchiverError: Error, CustomStringConvertible {
         /// An archived value does not fit the declared type of its property,
         /// or the archived model type is not the one expected.
         case typeMismatch
-        /// An archived class is neither the declared class nor registered
-        /// with ``ModelArchiver/register(_:)``.
+        /// An archived type is not the declared type, and no subclass of the
+        /// declared class by that name is registered with
+        /// ``ModelArchiver/register(_:)`` or can be found by its name.
         case unknownType
         /// A property holds a value the archive format cannot store (for
         /// example a closure or a non-model class instance).

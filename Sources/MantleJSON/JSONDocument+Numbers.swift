@@ -277,7 +277,7 @@ extension JSONDocument {
                 // nearest `Double` is rounding the literal (`FloatingRounding.midpoint(at:_:)`,
                 // inlined here).
                 let bits = x.bitPattern
-                if (UInt(truncatingIfNeeded: bits &>> 52) & 0x7FF) &- (1023 - 126) <= 253,
+                if (UInt(truncatingIfNeeded: bits &>> 52) & 0x7FF) &- (1023 - 126) <= 253,  // 32-bit: a UInt64 shift; 12 bits left
                    bits & 0x1FFF_FFFF != 0x1000_0000 {
                     let float = F(x)
                     return float.isFinite ? float : nil

@@ -5,13 +5,18 @@
 /// validates in full. Only the value being read is held, so memory stays
 /// bounded by the largest value, whatever the length of the stream.
 ///
-/// For ``Layout/lines`` a value is a line. For ``Layout/array`` the framer
-/// follows the array's syntax at its top level: `[`, elements separated by `,`, `]`, then only white space. An
-/// element ends at a `,` or `]` outside strings and nested containers; the
-/// framer tracks string and escape state and nesting depth for that, and
-/// refuses nesting deeper than the limit so that `[[[[…` cannot grow the
-/// buffer without end. Anything else about the element (its tokens, escapes,
-/// numbers, UTF-8) is checked by the parser afterwards.
+/// For ``Layout/lines`` a value is a line, complete at its line feed. For
+/// ``Layout/array`` the framer follows the array's syntax at its top level:
+/// `[`, elements separated by `,`, `]`, then only white space. An element is
+/// complete as soon as its last byte is in: an object or array at its closing
+/// bracket, a string at its closing quote, `true`, `false` and `null` at their
+/// last letter; a number, which the next byte could still extend, at the
+/// first byte after it (`,`, `]` or white space). The framer tracks string
+/// and escape state and nesting depth for that, and refuses an element nested
+/// deeper than the limit (the limit a value decoded alone has; the array
+/// itself does not count) so that `[[[[…` cannot grow the buffer without end.
+/// Anything else about the element (its tokens, escapes, numbers, UTF-8) is
+/// checked by the parser afterwards.
 package struct JSONStreamFramer {
     /// How the values of a stream are laid out.
     package enum Layout: Sendable {
@@ -30,7 +35,7 @@ package struct JSONStreamFramer {
         case beforeElement(isFirst: Bool)
         /// Inside an element.
         case inElement
-        /// After a scalar element ended by white space: `,` or `]` must follow.
+        /// After a complete element: `,` or `]` must follow.
         case afterElement
         /// After the closing `]`: only white space may follow.
         case afterArray
@@ -38,13 +43,20 @@ package struct JSONStreamFramer {
 
     /// The stream's layout.
     let layout: Layout
-    /// The deepest nesting allowed inside one value.
+    /// The deepest nesting allowed in one value (an array element counts
+    /// from 1, as the same value decoded alone would).
     let maximumDepth: Int
 
     /// The bytes of the value being read.
     private(set) var value: [UInt8] = []
     /// `true` when a complete value is ready for ``takeValue()``.
     package private(set) var hasValue = false
+    /// `true` while an array element has begun and is not complete yet (so
+    /// an error now concerns that element rather than the array around it).
+    package var isInElement: Bool {
+        if case .inElement = phase { return true }
+        return false
+    }
     /// The 1-based line on which the current value started (JSON Lines) or
     /// the line being read.
     package private(set) var valueLine = 1
@@ -188,6 +200,7 @@ package struct JSONStreamFramer {
                 escaped = true
             } else if byte == UInt8(ascii: "\"") {
                 inString = false
+                if depth == 0 { completeElement() }
             }
             return
         }
@@ -202,21 +215,33 @@ package struct JSONStreamFramer {
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             guard depth > 0 else { return try endElement(with: byte) }
             depth -= 1
+            if depth == 0 {
+                value.append(byte)
+                return completeElement()
+            }
         case UInt8(ascii: ","):
             guard depth > 0 else { return try endElement(with: byte) }
         default:
-            if isSpace, depth == 0 {
-                // A scalar element ended by white space; `,` or `]` comes next.
-                phase = .afterElement
-                hasValue = true
-                return
-            }
+            guard depth == 0 else { break }
+            // A number or literal at the top of the element.
+            if isSpace { return completeElement() }
+            value.append(byte)
+            if isLiteral(value) { completeElement() }
+            return
         }
         value.append(byte)
     }
 
-    /// The `,` or `]` that ends an element at the top level.
+    /// The element read so far is complete: hand it out; `,` or `]` comes next.
+    private mutating func completeElement() {
+        phase = .afterElement
+        hasValue = true
+    }
+
+    /// The `,` or `]` after an element, or ending a number element.
     private mutating func endElement(with byte: UInt8) throws(JSONDataError) {
+        let endsNumber: Bool
+        if case .inElement = phase { endsNumber = true } else { endsNumber = false }
         switch byte {
         case UInt8(ascii: ","):
             phase = .beforeElement(isFirst: false)
@@ -225,8 +250,16 @@ package struct JSONStreamFramer {
         default:
             throw JSONDataError("expected ',' or ']' after an element, found \(JSONDataError.describe(byte: byte))", at: offset)
         }
-        // After white space the element was handed out already.
-        if !value.isEmpty { hasValue = true }
+        if endsNumber { hasValue = true }
+    }
+
+    /// `true` when `bytes` is `true`, `false` or `null`, which no byte can extend.
+    private func isLiteral(_ bytes: [UInt8]) -> Bool {
+        switch bytes.count {
+        case 4: bytes.elementsEqual("true".utf8) || bytes.elementsEqual("null".utf8)
+        case 5: bytes.elementsEqual("false".utf8)
+        default: false
+        }
     }
 
     /// `true` when `bytes` holds only JSON white space.

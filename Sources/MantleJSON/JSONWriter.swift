@@ -15,35 +15,119 @@ package struct JSONWriterError: Error, Sendable, CustomStringConvertible {
     package var description: String { message }
 }
 
-/// Streaming writer of compact RFC 8259 JSON text into ``bytes``.
+/// Streaming writer of RFC 8259 JSON text into ``bytes``: compact by default, or laid out as
+/// ``Formatting`` says.
 ///
 /// Commas between elements and members are inserted automatically. The caller is responsible for
 /// a well-formed call sequence (`writeKey` before each member value, balanced begin/end calls);
 /// the writer does not check it.
 ///
 /// Strings are written as UTF-8 with only `"`, `\` and control characters escaped (`\n \t \r \b
-/// \f`, other controls as `\u00XX`); `/` and non-ASCII are written as is. Floating-point numbers
-/// are written as `JSONEncoder` writes them: Swift's shortest round-trip digits without a `.0`
-/// fraction (`3`, `-0`, `0.1`, `1e+20`, `1e-07`).
+/// \f`, other controls as `\u00XX`); `/` (unless ``Formatting/escapedSlashes``) and non-ASCII are
+/// written as is. Floating-point numbers are written as `JSONEncoder` writes them: Swift's shortest
+/// round-trip digits without a `.0` fraction (`3`, `-0`, `0.1`, `1e+20`, `1e-07`).
 package struct JSONWriter: Sendable {
+    /// How the text is laid out beyond the compact default: each option writes exactly what
+    /// swift-foundation's `JSONEncoder` writes with the option of the same name.
+    package struct Formatting: OptionSet, Sendable {
+        /// The options' bits.
+        package let rawValue: UInt8
+
+        /// Creates options from bits.
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// A newline after `[`, `{` and each `,`, two spaces of indentation a level,
+        /// `" : "` between a key and its value; an empty container is `[\n\n]` or `{\n\n}`
+        /// (indented as its level), as `JSONEncoder`'s `.prettyPrinted`.
+        package static let prettyPrinted = Formatting(rawValue: 1 << 0)
+        /// The members of every object in ascending order of their keys' UTF-8 bytes, as
+        /// `JSONEncoder`'s `.sortedKeys` orders them (swift-foundation); members with the same
+        /// key keep the order they were written in.
+        package static let sortedKeys = Formatting(rawValue: 1 << 1)
+        /// `/` written as `\/`, as `JSONEncoder` does unless `.withoutEscapingSlashes`.
+        package static let escapedSlashes = Formatting(rawValue: 1 << 2)
+    }
+
+    /// One member of an object being written under ``Formatting/sortedKeys``.
+    private struct OpenMember {
+        /// The member's key, unescaped.
+        var key: String
+        /// Where the separator before it (`,` and any newline and indentation) starts.
+        var separatorStart: Int
+        /// Where its key starts.
+        var start: Int
+    }
+
     /// The JSON text written so far.
     package var bytes: [UInt8] = []
-    /// Whether the next element/member needs a leading comma.
+    /// Whether the next element/member needs a leading comma (formatted: whatever
+    /// ``writeSeparator()`` writes).
     private var needsComma = false
     /// Maximum nesting of containers that writers of value trees (such as
     /// JSONAdapter's `writeAny`) accept, which also catches cycles.
     package var maximumDepth = JSONLimits.defaultMaximumDepth
+    /// The layout (`[]`: compact).
+    package let formatting: Formatting
+    /// `true` when ``formatting`` is `[]`: the compact writer, whose paths test only this.
+    private let isCompact: Bool
+    /// ``Formatting/prettyPrinted``.
+    private let isPretty: Bool
+    /// ``Formatting/sortedKeys``.
+    private let sortsKeys: Bool
+    /// ``Formatting/escapedSlashes``.
+    private let escapesSlashes: Bool
+    /// Containers open around the next value (pretty printing's indentation).
+    private var level = 0
+    /// Pretty printing: the next value is the first element of an array just begun.
+    private var isFirstElement = false
+    /// Sorting: the members of the open objects, innermost last.
+    private var openMembers: [OpenMember] = []
+    /// Sorting: where each open object's members start in ``openMembers``.
+    private var openObjects: [Int] = []
 
-    /// Creates an empty writer.
-    package init() {}
+    /// Creates an empty writer of compact text.
+    package init() {
+        self.init(formatting: [])
+    }
+
+    /// Creates an empty writer that lays its text out as `formatting` says.
+    package init(formatting: Formatting) {
+        self.formatting = formatting
+        isCompact = formatting.isEmpty
+        isPretty = formatting.contains(.prettyPrinted)
+        sortsKeys = formatting.contains(.sortedKeys)
+        escapesSlashes = formatting.contains(.escapedSlashes)
+    }
 
     // MARK: - Scalars
 
-    /// Emits a comma if a previous sibling was written.
+    /// Emits a comma if a previous sibling was written (formatted: what ``writeSeparator()`` writes).
     @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { writeSeparator() }
         needsComma = true
+    }
+
+    /// The separator before an array element (or a top-level value after another): `,`;
+    /// pretty printed, a newline and the indentation after it, without the comma before the
+    /// first element.
+    private mutating func writeSeparator() {
+        guard isPretty else {
+            bytes.append(UInt8(ascii: ","))
+            return
+        }
+        if isFirstElement {
+            isFirstElement = false
+        } else {
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        writeIndentation()
+    }
+
+    /// Two spaces for each open container.
+    private mutating func writeIndentation() {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level &* 2))
     }
 
     /// Writes `null`.
@@ -150,10 +234,12 @@ package struct JSONWriter: Sendable {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
+        if !isCompact { beginFormattedObject() }
     }
 
     /// Writes a member key and the colon; the next write is the member's value.
     package mutating func writeKey(_ key: String) {
+        guard isCompact else { return writeFormattedKey(key) }
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         appendQuoted(key)
         bytes.append(UInt8(ascii: ":"))
@@ -162,6 +248,7 @@ package struct JSONWriter: Sendable {
 
     /// Writes `}`.
     package mutating func endObject() {
+        if !isCompact { endFormattedObject() }
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
@@ -171,12 +258,94 @@ package struct JSONWriter: Sendable {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
+        if isPretty { beginPrettyArray() }
     }
 
     /// Writes `]`.
     package mutating func endArray() {
+        if isPretty { endPrettyContainer() }
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
+    }
+
+    // MARK: - Formatting
+
+    /// After `{`: opens a level, and a list of members to sort.
+    private mutating func beginFormattedObject() {
+        if isPretty {
+            bytes.append(UInt8(ascii: "\n"))
+            level &+= 1
+        }
+        if sortsKeys { openObjects.append(openMembers.count) }
+    }
+
+    /// A key, laid out: after a newline and the indentation when pretty printed, followed by
+    /// `" : "` then; noted for sorting.
+    private mutating func writeFormattedKey(_ key: String) {
+        let separatorStart = bytes.count
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if isPretty {
+            if needsComma { bytes.append(UInt8(ascii: "\n")) }
+            writeIndentation()
+        }
+        if sortsKeys { openMembers.append(OpenMember(key: key, separatorStart: separatorStart, start: bytes.count)) }
+        appendQuoted(key)
+        if isPretty {
+            bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        } else {
+            bytes.append(UInt8(ascii: ":"))
+        }
+        needsComma = false
+    }
+
+    /// Before `}`: puts the members in order, then closes the level.
+    private mutating func endFormattedObject() {
+        if sortsKeys, let first = openObjects.popLast() {
+            sortMembers(from: first)
+            openMembers.removeSubrange(first...)
+        }
+        if isPretty { endPrettyContainer() }
+    }
+
+    /// After `[`: opens a level; the first element needs no comma.
+    private mutating func beginPrettyArray() {
+        bytes.append(UInt8(ascii: "\n"))
+        level &+= 1
+        isFirstElement = true
+        needsComma = true
+    }
+
+    /// Before `]` or `}`: a newline and the indentation of the level being closed.
+    private mutating func endPrettyContainer() {
+        isFirstElement = false
+        level &-= 1
+        bytes.append(UInt8(ascii: "\n"))
+        writeIndentation()
+    }
+
+    /// Rewrites the members of the object being closed, ``openMembers`` from `first` on, in
+    /// ascending order of their keys' UTF-8 bytes (stable), unless they are in order already.
+    /// Each member's text runs from its key to the separator before the next member (or to
+    /// the end); every separator of one object is the same bytes.
+    private mutating func sortMembers(from first: Int) {
+        let members = openMembers[first...]
+        guard members.count > 1 else { return }
+        let ordered = members.indices.sorted { left, right in
+            let (a, b) = (members[left].key.utf8, members[right].key.utf8)
+            if a.elementsEqual(b) { return left < right }
+            return a.lexicographicallyPrecedes(b)
+        }
+        guard !ordered.elementsEqual(members.indices) else { return }
+        let start = members[first].start, end = bytes.count
+        let separator = Array(bytes[members[first + 1].separatorStart..<members[first + 1].start])
+        var sorted: [UInt8] = []
+        sorted.reserveCapacity(end - start)
+        for (position, index) in ordered.enumerated() {
+            if position > 0 { sorted.append(contentsOf: separator) }
+            let memberEnd = index + 1 < members.endIndex ? members[index + 1].separatorStart : end
+            sorted.append(contentsOf: bytes[members[index].start..<memberEnd])
+        }
+        bytes.replaceSubrange(start..<end, with: sorted)
     }
 
     // MARK: - Low level
@@ -202,6 +371,7 @@ package struct JSONWriter: Sendable {
 
     /// Appends `string` quoted and escaped (``JSONEscapes``).
     private mutating func appendQuoted(_ string: String) {
+        if escapesSlashes { return appendQuotedEscapingSlashes(string) }
         bytes.append(UInt8(ascii: "\""))
         JSONDocument.withUTF8(string) { utf8 in
             var runStart = 0
@@ -221,6 +391,40 @@ package struct JSONWriter: Sendable {
                     bytes.append(UInt8(ascii: "0"))
                     bytes.append(JSONEscapes.hexDigit(c &>> 4))
                     bytes.append(JSONEscapes.hexDigit(c & 0xF))
+                }
+                i &+= 1
+                runStart = i
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// ``appendQuoted(_:)`` with `/` escaped as `\/` too (``Formatting/escapedSlashes``).
+    private mutating func appendQuotedEscapingSlashes(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        JSONDocument.withUTF8(string) { utf8 in
+            var runStart = 0
+            var i = 0
+            while i < utf8.count {
+                let c = utf8[i]
+                guard JSONEscapes.needsEscape(c) || c == UInt8(ascii: "/") else {
+                    i &+= 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                bytes.append(UInt8(ascii: "\\"))
+                if c == UInt8(ascii: "/") {
+                    bytes.append(c)
+                } else {
+                    let letter = JSONEscapes.escapeLetter(for: c)
+                    bytes.append(letter)
+                    if letter == UInt8(ascii: "u") {
+                        bytes.append(UInt8(ascii: "0"))
+                        bytes.append(UInt8(ascii: "0"))
+                        bytes.append(JSONEscapes.hexDigit(c &>> 4))
+                        bytes.append(JSONEscapes.hexDigit(c & 0xF))
+                    }
                 }
                 i &+= 1
                 runStart = i

@@ -79,6 +79,62 @@ struct JSONStreamFramerTests {
         #expect(error?.description == message)
     }
 
+    /// The values of `text` fed one byte at a time, each with the offset of
+    /// the byte after which it was handed out.
+    static func handOuts(_ text: String, _ layout: JSONStreamFramer.Layout) throws -> [(value: String, at: Int)] {
+        var framer = JSONStreamFramer(layout: layout, maximumDepth: 10)
+        var values: [(value: String, at: Int)] = []
+        for (offset, byte) in text.utf8.enumerated() {
+            var byte = byte
+            let consumed = try withUnsafePointer(to: &byte) { try framer.scan(UnsafeBufferPointer(start: $0, count: 1)) }
+            #expect(consumed == 1)
+            if framer.hasValue { values.append((String(decoding: framer.takeValue(), as: UTF8.self), offset)) }
+        }
+        try framer.finish()
+        #expect(!framer.hasValue)
+        return values
+    }
+
+    /// Checks: each element is handed out at its last byte — a container at
+    /// its closing bracket, a string at its closing quote, a literal at its
+    /// last letter — and a number at the byte after it, which is the first
+    /// that shows it has ended; a line at its line feed.
+    @Test("a value is handed out as soon as its last byte is in")
+    func handOutAtLastByte() throws {
+        let text = #"[{"a":[1,"]"]} , "s\"" ,true,null ,false, 12 ,-3,[] ]"#
+        let values = try Self.handOuts(text, .array)
+        #expect(values.map(\.value) == [#"{"a":[1,"]"]}"#, #""s\"""#, "true", "null", "false", "12", "-3", "[]"])
+        #expect(values.map(\.at) == [13, 21, 27, 32, 39, 44, 48, 50])
+
+        let lines = try Self.handOuts("{\"a\":1}\n\n[2]\r\n", .lines)
+        #expect(lines.map(\.value) == [#"{"a":1}"#, "[2]"])
+        #expect(lines.map(\.at) == [7, 13])
+    }
+
+    /// Checks: after a complete element, anything but `,`, `]` or white
+    /// space is an error at that byte, the element having been handed out.
+    @Test("after a complete element only ',' or ']' may follow", arguments: [
+        (#"[{"a":1}x]"#, #"{"a":1}"#, "expected ',' or ']' after an element, found 'x' at byte 8"),
+        (#"["s" "t"]"#, #""s""#, "expected ',' or ']' after an element, found '\"' at byte 5"),
+        ("[truex]", "true", "expected ',' or ']' after an element, found 'x' at byte 5"),
+        (#"[{"a":1}"#, #"{"a":1}"#, "the stream ends before the array is closed at byte 8"),
+    ])
+    func afterCompleteElement(text: String, first: String, message: String) {
+        var framer = JSONStreamFramer(layout: .array, maximumDepth: 10)
+        var values: [String] = []
+        let error = #expect(throws: JSONDataError.self) {
+            for byte in text.utf8 {
+                var byte = byte
+                _ = try withUnsafePointer(to: &byte) { try framer.scan(UnsafeBufferPointer(start: $0, count: 1)) }
+                if framer.hasValue { values.append(String(decoding: framer.takeValue(), as: UTF8.self)) }
+            }
+            try framer.finish()
+        }
+        #expect(values == [first])
+        #expect(!framer.isInElement)
+        #expect(error?.description == message)
+    }
+
     @Test("the framer holds one value at a time")
     func boundedBuffer() throws {
         var framer = JSONStreamFramer(layout: .array, maximumDepth: 10)

@@ -2,17 +2,17 @@ import Foundation
 import MantleJSON
 
 extension JSONAdapter {
-    /// Choices for one adapter or one call (its ``DecodingOptions/configuration``),
-    /// rather than for the whole process:
+    /// Choices for one adapter or one call (its ``DecodingOptions/configuration``
+    /// or ``EncodingOptions/configuration``), rather than for the whole process:
     /// how dates and data are written in JSON, transformers for property types, a key
-    /// conversion applied to every mapping, leniency for drifted JSON, and
-    /// encoding options.
+    /// conversion applied to every mapping, and leniency for drifted JSON.
     ///
     /// ```swift
     /// var twitter = JSONAdapter.Configuration(dateFormat: .pattern("EEE MMM dd HH:mm:ss Z yyyy"),
     ///                                         keyConversion: .snakeCase)
     /// twitter.setTransformer(.url, forType: URL.self)
     /// let search = try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: data, options: .configuration(twitter))
+    /// let written = try JSONAdapter.jsonData(from: search, options: .configuration(twitter))
     /// ```
     ///
     /// Mappings are compiled once per configuration value and kept with it:
@@ -67,8 +67,6 @@ extension JSONAdapter {
             var keyedDictionaryEncoding: KeyedDictionaryEncoding = .object
             /// See ``JSONAdapter/Configuration/keyConversion``.
             var keyConversion: JSONKeyConversion = .identity
-            /// See ``JSONAdapter/Configuration/options``.
-            var options: Options = []
             /// See ``JSONAdapter/Configuration/leniency``.
             var leniency: JSONLeniency = []
             /// See ``JSONAdapter/Configuration/setTransformer(_:forType:)``.
@@ -126,12 +124,6 @@ extension JSONAdapter {
             set { change { $0.keyConversion = newValue } }
         }
 
-        /// Encoding options, such as ``JSONAdapter/Options/omitNilValues``; none by default.
-        public var options: Options {
-            get { context.settings.options }
-            set { change { $0.options = newValue } }
-        }
-
         /// How far decoding bends for JSON that has drifted from the models
         /// (``JSONLeniency``), for every property whose model does not choose
         /// otherwise (``JSONSerializing/jsonLeniency(forKey:)``); strict (`[]`)
@@ -144,9 +136,8 @@ extension JSONAdapter {
 
         /// A configuration with the given choices and no transformers by type.
         public init(dateFormat: DateFormat = .iso8601, keyConversion: JSONKeyConversion = .identity,
-                    leniency: JSONLeniency = [], options: Options = []) {
-            context = MappingContext(Settings(dateFormat: dateFormat, keyConversion: keyConversion, options: options,
-                                              leniency: leniency))
+                    leniency: JSONLeniency = []) {
+            context = MappingContext(Settings(dateFormat: dateFormat, keyConversion: keyConversion, leniency: leniency))
         }
 
         /// The default configuration, which every call without one uses.
@@ -177,26 +168,6 @@ extension JSONAdapter {
             body(&settings)
             context = MappingContext(settings)
         }
-    }
-
-    /// Creates an adapter for `modelType` with `configuration`, checking its
-    /// mapping before any JSON is read.
-    ///
-    /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping
-    ///   (see ``init(modelType:options:)``).
-    public convenience init(modelType: any JSONSerializing.Type, configuration: Configuration) throws {
-        try self.init(modelType: modelType, context: configuration.context, options: configuration.options)
-    }
-
-    /// Encodes a model as JSON text, with `configuration` (and its ``Configuration/options``).
-    public static func jsonData(from model: any JSONSerializing, configuration: Configuration) throws -> Data {
-        try jsonData(from: model, in: configuration.context, options: configuration.options)
-    }
-
-    /// Encodes a model as a JSON dictionary, with `configuration` (and its ``Configuration/options``).
-    public static func jsonDictionary(from model: any JSONSerializing,
-                                      configuration: Configuration) throws -> [String: Any] {
-        try jsonDictionary(from: model, in: configuration.context, options: configuration.options)
     }
 }
 

@@ -22,7 +22,7 @@ extension JSONAdapter {
     /// if !recorder.report.isEmpty { log.notice("server drift: \(recorder.report)") }
     /// ```
     ///
-    /// (``Options`` are the encoding options.)
+    /// (Encoding takes ``EncodingOptions``.)
     public struct DecodingOptions: Sendable {
         /// The nesting limit used unless a call says otherwise: 512 arrays and
         /// objects, as `JSONSerialization` and `JSONDecoder` allow.

@@ -20,7 +20,9 @@ extension JSONAdapter {
     /// members, a nested model as the members of its object that changed;
     /// an optional that became `nil` is `null`, and an array that changed is
     /// sent whole. It is ``JSONMergePatch/patch(from:to:)`` applied to the two
-    /// models' JSON as `configuration` encodes them (each with its dynamic
+    /// models' JSON as `options` encode them (each with its dynamic type's
+    /// mapping in `options.configuration`, ``EncodingOptions/omitsNilValues``
+    /// leaving out what is `nil` in both; each with its dynamic
     /// type's mapping, writing the keys its
     /// ``JSONSerializing/serializablePropertyKeys(_:)`` chooses, and leaving
     /// out the members a ``JSONUnknownKeys`` property keeps, which a patch
@@ -30,19 +32,24 @@ extension JSONAdapter {
     ///
     /// - Throws: the errors of encoding either model.
     public static func mergePatch<M: JSONSerializing>(from source: M, to target: M,
-                                                      configuration: Configuration = .standard) throws -> [String: Any] {
-        let context = configuration.context, options = configuration.options
-        let old = try ModelMapping.forEncoding(source, in: context).mergePatchJSON(of: source, options: options)
-        let new = try ModelMapping.forEncoding(target, in: context).mergePatchJSON(of: target, options: options)
+                                                      options: EncodingOptions = .standard) throws -> [String: Any] {
+        let context = options.configuration.context, flags = options.flags
+        let old = try ModelMapping.forEncoding(source, in: context).mergePatchJSON(of: source, options: flags)
+        let new = try ModelMapping.forEncoding(target, in: context).mergePatchJSON(of: target, options: flags)
         return try JSONMergePatch.patch(from: old, to: new) as? [String: Any] ?? [:]
     }
 
     /// The JSON Merge Patch that turns `source`'s JSON into `target`'s, as
-    /// JSON text with its keys sorted (see ``mergePatch(from:to:configuration:)``).
+    /// JSON text (see ``mergePatch(from:to:options:)``), laid out as
+    /// `options.outputFormatting` says, except that its members are always
+    /// in ``OutputFormatting/sortedKeys`` order, so that the same change
+    /// always gives the same bytes.
     public static func mergePatchData<M: JSONSerializing>(from source: M, to target: M,
-                                                          configuration: Configuration = .standard) throws -> Data {
-        let patch = try mergePatch(from: source, to: target, configuration: configuration)
-        var writer = JSONWriter()
+                                                          options: EncodingOptions = .standard) throws -> Data {
+        let patch = try mergePatch(from: source, to: target, options: options)
+        var formatting = options.outputFormatting
+        formatting.insert(.sortedKeys)
+        var writer = JSONWriter(formatting: formatting.writerFormatting)
         do {
             try writer.writeAny(patch, sortedKeys: true)
         } catch {
@@ -90,7 +97,7 @@ extension JSONAdapter {
     /// patch changes is replaced by a patched copy.
     ///
     /// The format cannot set a value to `null` without clearing it: a
-    /// `JSONOptional` that ``mergePatch(from:to:configuration:)`` saw become
+    /// `JSONOptional` that ``mergePatch(from:to:options:)`` saw become
     /// `.absent` comes back `.null`.
     ///
     /// `options` work as for ``model(of:fromJSONData:options:)``: the patch

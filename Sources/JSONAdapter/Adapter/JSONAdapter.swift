@@ -16,50 +16,26 @@ import MantleJSON
 /// Failures throw ``JSONAdapterError``s that name the property and the JSON
 /// key path; no partly decoded model or array is ever returned.
 public final class JSONAdapter: @unchecked Sendable {
-    /// Choices for encoding.
-    public struct Options: OptionSet, Sendable {
-        /// The options' bits.
-        public let rawValue: Int
-
-        /// Creates options from bits.
-        public init(rawValue: Int) { self.rawValue = rawValue }
-
-        /// Leave out properties whose value is `nil` instead of writing `null`
-        /// (and nested objects left empty by that).
-        public static let omitNilValues = Options(rawValue: 1 << 0)
-    }
-
     /// The type this adapter decodes (class clusters may give subclasses).
     public let modelType: any JSONSerializing.Type
-    /// The encoding options.
-    public let options: Options
-    /// The adapter's configuration (its ``options`` included).
-    public var configuration: Configuration {
-        var configuration = Configuration(context: context)
-        if configuration.options != options { configuration.options = options }
-        return configuration
-    }
+    /// The adapter's configuration, which its methods use unless their
+    /// options carry another.
+    public var configuration: Configuration { Configuration(context: context) }
     /// The choices and compiled mappings this adapter uses (which it keeps alive).
     private let context: MappingContext
     /// The compiled mapping of ``modelType``.
     private let mapping: ModelMapping
 
-    /// Creates an adapter for `modelType`, checking its mapping before any JSON is read.
+    /// Creates an adapter for `modelType` with `configuration`, checking its
+    /// mapping before any JSON is read.
     ///
     /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` when
     ///   `jsonKeyPathsByPropertyKey` names something that is not a property, or
     ///   has an empty or malformed key path (`""`, `"a..b"`, `".a"`, `"a."`,
     ///   `[]`, `["a", ""]`).
-    public convenience init(modelType: any JSONSerializing.Type, options: Options = []) throws {
-        try self.init(modelType: modelType, context: .standard, options: options)
-    }
-
-    /// Creates an adapter for `modelType` whose mappings are compiled in
-    /// `context` (options change only the output, not the mappings).
-    init(modelType: any JSONSerializing.Type, context: MappingContext, options: Options) throws {
+    public init(modelType: any JSONSerializing.Type, configuration: Configuration = .standard) throws {
         self.modelType = modelType
-        self.context = context
-        self.options = options
+        context = configuration.context
         mapping = try ModelMapping.of(modelType, in: context)
     }
 
@@ -92,24 +68,35 @@ public final class JSONAdapter: @unchecked Sendable {
         options.usesStandardConfiguration ? mapping : try ModelMapping.of(modelType, in: options.configuration.context)
     }
 
-    /// Encodes a model as a JSON dictionary, with the mapping of its dynamic type.
+    /// Encodes a model as a JSON dictionary, with the mapping of its dynamic
+    /// type in this adapter's ``configuration``, unless `options` carries another.
     ///
     /// - Throws: ``JSONAdapterError/Code/noClassFound`` unless `model` is a
     ///   ``modelType`` (for a class, an instance of it or of a subclass, which
     ///   is encoded with the subclass's own mapping; for a struct or enum, of
     ///   exactly that type), where Mantle asserts; and the errors of encoding.
-    public func jsonDictionary(from model: any JSONSerializing) throws -> [String: Any] {
+    public func jsonDictionary(from model: any JSONSerializing,
+                               options: EncodingOptions = .standard) throws -> [String: Any] {
         try checkEncodable(model)
-        return try Self.jsonDictionary(from: model, in: context, options: options)
+        return try Self.jsonDictionary(from: model, in: context(for: options), flags: options.flags)
     }
 
-    /// Encodes a model as JSON text.
+    /// Encodes a model as JSON text laid out as `options.outputFormatting`
+    /// says, with this adapter's ``configuration`` unless `options` carries another.
     ///
     /// - Throws: ``JSONAdapterError/Code/noClassFound`` unless `model` is a
-    ///   ``modelType`` (see ``jsonDictionary(from:)``); and the errors of encoding.
-    public func jsonData(from model: any JSONSerializing) throws -> Data {
+    ///   ``modelType`` (see ``jsonDictionary(from:options:)``); and the errors of encoding.
+    public func jsonData(from model: any JSONSerializing, options: EncodingOptions = .standard) throws -> Data {
         try checkEncodable(model)
-        return try Self.jsonData(from: model, in: context, options: options)
+        var writer = options.makeWriter()
+        try ModelMapping.forEncoding(model, in: context(for: options)).write(model, to: &writer, options: options.flags)
+        return Data(writer.bytes)
+    }
+
+    /// This adapter's context, or the one of the configuration `options` carries when it is
+    /// not the standard one.
+    private func context(for options: EncodingOptions) -> MappingContext {
+        options.usesStandardConfiguration ? context : options.configuration.context
     }
 
     /// Fails unless `model` is a ``modelType`` or, for a class, a subclass of it.
@@ -188,18 +175,25 @@ public final class JSONAdapter: @unchecked Sendable {
 
     // MARK: Encoding
 
-    /// Encodes a model as a JSON dictionary.
-    public static func jsonDictionary(from model: any JSONSerializing, options: Options = []) throws -> [String: Any] {
-        try jsonDictionary(from: model, in: .standard, options: options)
+    /// Encodes a model as a JSON dictionary, with its dynamic type's mapping
+    /// in `options.configuration`; `options.outputFormatting` shapes text
+    /// only, so it does not apply.
+    public static func jsonDictionary(from model: any JSONSerializing,
+                                      options: EncodingOptions = .standard) throws -> [String: Any] {
+        try jsonDictionary(from: model, in: options.configuration.context, flags: options.flags)
     }
 
-    /// Encodes models as an array of JSON dictionaries.
-    public static func jsonArray(from models: [any JSONSerializing], options: Options = []) throws -> [[String: Any]] {
+    /// Encodes models as an array of JSON dictionaries (see
+    /// ``jsonDictionary(from:options:)``); fails as a whole, naming the index
+    /// of the model that failed.
+    public static func jsonArray(from models: [any JSONSerializing],
+                                 options: EncodingOptions = .standard) throws -> [[String: Any]] {
+        let context = options.configuration.context, flags = options.flags
         var result: [[String: Any]] = []
         result.reserveCapacity(models.count)
         for (index, model) in models.enumerated() {
             do {
-                result.append(try jsonDictionary(from: model, in: .standard, options: options))
+                result.append(try jsonDictionary(from: model, in: context, flags: flags))
             } catch let error as JSONAdapterError {
                 throw error.atIndex(index)
             }
@@ -207,18 +201,27 @@ public final class JSONAdapter: @unchecked Sendable {
         return result
     }
 
-    /// Encodes a model as JSON text (an object).
-    public static func jsonData(from model: any JSONSerializing, options: Options = []) throws -> Data {
-        try jsonData(from: model, in: .standard, options: options)
+    /// Encodes a model as JSON text (an object), with its dynamic type's
+    /// mapping in `options.configuration`, laid out as
+    /// `options.outputFormatting` says: for the same values, the bytes
+    /// `JSONEncoder` writes with the same `outputFormatting`.
+    public static func jsonData(from model: any JSONSerializing, options: EncodingOptions = .standard) throws -> Data {
+        var writer = options.makeWriter()
+        try ModelMapping.forEncoding(model, in: options.configuration.context)
+            .write(model, to: &writer, options: options.flags)
+        return Data(writer.bytes)
     }
 
-    /// Encodes models as JSON text (an array of objects).
-    public static func jsonData(from models: [any JSONSerializing], options: Options = []) throws -> Data {
-        var writer = JSONWriter()
+    /// Encodes models as JSON text (an array of objects), as
+    /// ``jsonData(from:options:)-swift.type.method`` encodes each; fails as a whole,
+    /// naming the index of the model that failed.
+    public static func jsonData(from models: [any JSONSerializing], options: EncodingOptions = .standard) throws -> Data {
+        let context = options.configuration.context, flags = options.flags
+        var writer = options.makeWriter()
         writer.beginArray()
         for (index, model) in models.enumerated() {
             do {
-                try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
+                try ModelMapping.forEncoding(model, in: context).write(model, to: &writer, options: flags)
             } catch let error as JSONAdapterError {
                 throw error.atIndex(index)
             }
@@ -230,17 +233,8 @@ public final class JSONAdapter: @unchecked Sendable {
     /// A model as a JSON dictionary, with its dynamic type's mapping in `context`:
     /// what every `jsonDictionary` method does.
     static func jsonDictionary(from model: any JSONSerializing, in context: MappingContext,
-                               options: Options) throws -> [String: Any] {
-        try ModelMapping.forEncoding(model, in: context).jsonDictionary(from: model, options: options)
-    }
-
-    /// A model as JSON text, with its dynamic type's mapping in `context`:
-    /// what every `jsonData` method for one model does.
-    static func jsonData(from model: any JSONSerializing, in context: MappingContext,
-                         options: Options) throws -> Data {
-        var writer = JSONWriter()
-        try ModelMapping.forEncoding(model, in: context).write(model, to: &writer, options: options)
-        return Data(writer.bytes)
+                               flags: EncodingFlags) throws -> [String: Any] {
+        try ModelMapping.forEncoding(model, in: context).jsonDictionary(from: model, options: flags)
     }
 
     // MARK: Per-type transformers

@@ -23,7 +23,7 @@ import Foundation
 /// - **arrays are replaced whole**: a patch has no way to change one element,
 ///   so a changed array is sent in full.
 ///
-/// For models, ``JSONAdapter/mergePatch(from:to:configuration:)`` makes the
+/// For models, ``JSONAdapter/mergePatch(from:to:options:)`` makes the
 /// patch between two models' JSON, and
 /// ``JSONAdapter/applyMergePatch(_:to:options:)-(Data,_,_)`` applies one to a model.
 public enum JSONMergePatch {

@@ -100,7 +100,12 @@ enum JSONTopLevel {
     private static func elements<Element>(of node: Int, in document: JSONDocument,
                                           _ options: JSONAdapter.DecodingOptions,
                                           _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
-        guard document.kind(at: node) == .array else { throw notAnArray(describe(document, node)) }
+        guard document.kind(at: node) == .array else {
+            guard options.configuration.leniency.contains(.singleObjectAsArray), document.kind(at: node) == .object else {
+                throw notAnArray(describe(document, node))
+            }
+            return try collecting(options) { try [singleObject(Element.self) { try decode(.document(document, node)) }] }
+        }
         return try collecting(options) {
             try decodeEach(document.elements(of: node), lossy: options.isLossy,
                            found: { describe(document, $0) }) { element in
@@ -112,7 +117,12 @@ enum JSONTopLevel {
     /// The elements of the Foundation array `value`, each decoded from its dictionary.
     private static func elements<Element>(of value: Any, _ options: JSONAdapter.DecodingOptions,
                                           _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
-        guard let array = value as? [Any] else { throw notAnArray(ValueDescription.describe(value)) }
+        guard let array = value as? [Any] else {
+            guard options.configuration.leniency.contains(.singleObjectAsArray), let dictionary = value as? [String: Any] else {
+                throw notAnArray(ValueDescription.describe(value))
+            }
+            return try collecting(options) { try [singleObject(Element.self) { try decode(.dictionary(dictionary)) }] }
+        }
         return try collecting(options) {
             try decodeEach(array, lossy: options.isLossy, found: ValueDescription.describe) { element in
                 guard let dictionary = element as? [String: Any] else {
@@ -121,6 +131,13 @@ enum JSONTopLevel {
                 return try decode(.dictionary(dictionary))
             }
         }
+    }
+
+    /// Decodes the lone object where an array was expected
+    /// (``JSONLeniency/singleObjectAsArray``), recording it.
+    private static func singleObject<Element>(_: Element.Type, _ decode: () throws -> Element) throws -> Element {
+        LeniencyRecorder.current?.record(.coerced(toType: ValueDescription.typeName([Element].self)), found: "object")
+        return try decode()
     }
 
     /// Decodes each item in order, naming the index of the first failure

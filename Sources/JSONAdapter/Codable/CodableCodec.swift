@@ -78,11 +78,11 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         return result
     }
 
-    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try encoded(value).foundationValue()
     }
 
-    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try encoded(value).write(to: &writer)
     }
 

@@ -27,7 +27,7 @@ enum CodecFactory {
             return TransformerCodec<Value>(transformer)
         }
         if let built = builtInCodec(for: type, in: context, leniency: leniency) as? JSONValueCodec<Value> {
-            guard let coerce = Coercions.coercion(to: type, leniency: leniency) else { return built }
+            guard let coerce = Coercions.coercion(to: type, in: context, leniency: leniency) else { return built }
             return CoercingCodec(built, coerce: coerce)
         }
         return CastingCodec<Value>()
@@ -135,6 +135,9 @@ extension ArrayRepresentable {
     fileprivate static func arrayCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
         let general = ArrayCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
                                  lossy: leniency.contains(.lossyCollections))
+        if leniency.takesSingleObject(asCollectionOf: Element.self) {
+            return SingleObjectCodec(general, element: general.element) { [$0] }
+        }
         return ScalarArrayCodec.wrapping(general) ?? general
     }
 }
@@ -142,8 +145,12 @@ extension ArrayRepresentable {
 extension SetRepresentable {
     /// `SetCodec<Element>`.
     fileprivate static func setCodec(in context: MappingContext, leniency: JSONLeniency) -> Any {
-        SetCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
-                 lossy: leniency.contains(.lossyCollections))
+        let general = SetCodec(CodecFactory.codec(for: Element.self, in: context, leniency: leniency),
+                               lossy: leniency.contains(.lossyCollections))
+        if leniency.takesSingleObject(asCollectionOf: Element.self) {
+            return SingleObjectCodec(general, element: general.array.element) { Set([$0]) }
+        }
+        return general
     }
 }
 

@@ -57,8 +57,10 @@ enum FoundScalar {
 
 /// The coercions ``JSONLeniency`` allows into each type: the one table.
 enum Coercions {
-    /// The coercion into `Value` that `leniency` allows, or `nil` for none.
-    static func coercion<Value>(to type: Value.Type, leniency: JSONLeniency) -> ((FoundScalar) -> Value?)? {
+    /// The coercion into `Value` that `leniency` allows under `context`'s
+    /// choices, or `nil` for none.
+    static func coercion<Value>(to type: Value.Type, in context: MappingContext,
+                                leniency: JSONLeniency) -> ((FoundScalar) -> Value?)? {
         let numbers = leniency.contains(.numberStringCoercion)
         let coercion: Any?
         switch ValueKind.of(type) {
@@ -67,7 +69,8 @@ enum Coercions {
         case .integer(let integer): coercion = numbers ? integer.integerFromString() : nil
         case .floating(let floating): coercion = numbers ? floating.floatingFromString() : nil
         case .decimal: coercion = numbers ? decimalFromString as (FoundScalar) -> Decimal? : nil
-        case .any, .substring, .character, .url, .uuid, .date, .data, .optional, .jsonOptional, .array, .set,
+        case .date: coercion = numbers ? dateFromNumberString(in: context) : nil
+        case .any, .substring, .character, .url, .uuid, .data, .optional, .jsonOptional, .array, .set,
              .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
              .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
             // Containers and enums reach their scalars through their own codecs.
@@ -95,6 +98,22 @@ enum Coercions {
         case .number(.signed(1)): return true
         case .number(.signed(0)): return false
         case .string, .number, .bool: return nil
+        }
+    }
+
+    /// For a date format of numbers, a string holding a number literal,
+    /// decoded by the format's codec as that number would be; `nil` for the
+    /// formats of strings.
+    private static func dateFromNumberString(in context: MappingContext) -> ((FoundScalar) -> Date?)? {
+        switch context.settings.dateFormat {
+        case .iso8601, .pattern: return nil
+        case .secondsSince1970, .millisecondsSince1970: break
+        }
+        let dateCodec = context.dateCodec
+        return { found in
+            guard case .string(let text) = found, FoundScalar.number(in: text) != nil,
+                  let document = try? JSONDocument(text: text, maximumDepth: 1) else { return nil }
+            return try? dateCodec.decode(document, document.rootIndex)
         }
     }
 
@@ -172,16 +191,16 @@ final class CoercingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         return value
     }
 
-    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try strict.encode(value, options)
     }
 
-    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try strict.write(value, to: &writer, options)
     }
 
     override func encodedValue(at path: ArraySlice<String>, in value: Value,
-                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         try strict.encodedValue(at: path, in: value, options)
     }
 

@@ -73,18 +73,18 @@ final class ConstrainedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
         return ValueDescription.describe(value)
     }
 
-    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try wrapped.encode(value, options)
     }
 
-    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try wrapped.write(value, to: &writer, options)
     }
 
     override func isNil(_ value: Value) -> Bool { wrapped.isNil(value) }
 
     override func encodedValue(at path: ArraySlice<String>, in value: Value,
-                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         try wrapped.encodedValue(at: path, in: value, options)
     }
 }

@@ -23,12 +23,12 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
         return try wrapped.decode(document, node)
     }
 
-    override func encode(_ value: Wrapped?, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Wrapped?, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         guard let value else { return NSNull() }
         return try wrapped.encode(value, options)
     }
 
-    override func write(_ value: Wrapped?, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Wrapped?, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         guard let value else { return writer.writeNull() }
         try wrapped.write(value, to: &writer, options)
     }
@@ -41,7 +41,7 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
     }
 
     override func encodedValue(at path: ArraySlice<String>, in value: Wrapped?,
-                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         guard let value else { return nil }
         return try wrapped.encodedValue(at: path, in: value, options)
     }
@@ -152,7 +152,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         return result
     }
 
-    override func encode(_ value: [Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         var result: [Any] = []
         result.reserveCapacity(value.count)
         // Indices rather than `enumerated()`: in this unspecialised generic
@@ -168,7 +168,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         return result
     }
 
-    override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.beginArray()
         for index in value.indices {  // not `enumerated()`: see `encode`
             do throws(ValueFailure) {
@@ -199,11 +199,11 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
         Set(try array.decode(document, node))
     }
 
-    override func encode(_ value: Set<Element>, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Set<Element>, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try array.encode(Array(value), options)
     }
 
-    override func write(_ value: Set<Element>, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Set<Element>, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try array.write(Array(value), to: &writer, options)
     }
 }
@@ -351,7 +351,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         return text
     }
 
-    override func encode(_ value: [Key: Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: [Key: Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         if let keyValueArrays, keyValueArrays.isWritten { return try encodePairs(value, keyValueArrays, options) }
         var result = [String: Any](minimumCapacity: value.count)
         for (dictionaryKey, item) in value {
@@ -365,7 +365,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         return result
     }
 
-    override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, to: &writer, options) }
         var members: [(String, Element)] = []
         members.reserveCapacity(value.count)
@@ -421,7 +421,7 @@ final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
         try document.nativeValue(at: node)
     }
     /// The value, with the models inside it replaced by their JSON objects.
-    override func encode(_ value: Any, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Any, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try EmbeddedModels(context: context, options: options).replacingModels(in: value) ?? value
     }
 }

@@ -44,11 +44,11 @@ final class DataCodec: JSONValueCodec<Data>, @unchecked Sendable {
         }
     }
 
-    override func encode(_ value: Data, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Data, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         encoding.jsonValue(of: value)
     }
 
-    override func write(_ value: Data, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Data, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         if let text = encoding.text(of: value) {
             writer.write(text)
             return

@@ -17,7 +17,7 @@ struct EmbeddedModels {
     /// The configuration the models are encoded in.
     let context: MappingContextLink
     /// The encoding options.
-    let options: JSONAdapter.Options
+    let options: JSONAdapter.EncodingFlags
 
     /// `value` with every model inside it replaced by its JSON object, or
     /// `nil` when it holds none (then it is written as it is). A failure names

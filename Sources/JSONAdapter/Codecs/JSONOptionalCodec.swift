@@ -32,7 +32,7 @@ final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @
         return .value(try wrapped.decode(document, node))
     }
 
-    override func encode(_ value: JSONOptional<Wrapped>, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: JSONOptional<Wrapped>, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         switch value {
         case .absent: throw Self.absentFailure
         case .null: return NSNull()
@@ -41,7 +41,7 @@ final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @
     }
 
     override func write(_ value: JSONOptional<Wrapped>, to writer: inout JSONWriter,
-                        _ options: JSONAdapter.Options) throws(ValueFailure) {
+                        _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         switch value {
         case .absent: throw Self.absentFailure
         case .null: writer.writeNull()
@@ -50,7 +50,7 @@ final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @
     }
 
     override func encodedValue(at path: ArraySlice<String>, in value: JSONOptional<Wrapped>,
-                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         guard case .value(let value) = value else { return nil }
         return try wrapped.encodedValue(at: path, in: value, options)
     }

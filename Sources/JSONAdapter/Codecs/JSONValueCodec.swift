@@ -191,12 +191,12 @@ class JSONValueCodec<Value>: @unchecked Sendable {
     }
 
     /// Encodes to a Foundation JSON value (`NSNull()` for nil).
-    func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         value
     }
 
     /// Writes JSON text; by default through ``encode(_:)``.
-    func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         let encoded = try encode(value, options)
         do {
             try writer.writeAny(encoded)
@@ -208,7 +208,7 @@ class JSONValueCodec<Value>: @unchecked Sendable {
     /// The JSON value that encoding `value` puts at `path` inside it, or
     /// `nil` when there is none; by default by encoding the whole value.
     func encodedValue(at path: ArraySlice<String>, in value: Value,
-                      _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                      _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         var current: Any = try encode(value, options)
         for key in path {
             if let object = current as? [String: Any] {

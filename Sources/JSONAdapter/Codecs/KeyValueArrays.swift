@@ -109,7 +109,7 @@ extension DictionaryCodec {
 
     /// `value` as a flat array of keys and values (dictionary encoding).
     func encodePairs(_ value: [Key: Element], _ pairs: KeyValueArrays<Key>,
-                     _ options: JSONAdapter.Options) throws(ValueFailure) -> [Any] {
+                     _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> [Any] {
         var result: [Any] = []
         result.reserveCapacity(value.count * 2)
         for member in try sortedMembers(value) {
@@ -130,7 +130,7 @@ extension DictionaryCodec {
 
     /// Writes `value` as a flat array of keys and values.
     func writePairs(_ value: [Key: Element], _ pairs: KeyValueArrays<Key>, to writer: inout JSONWriter,
-                    _ options: JSONAdapter.Options) throws(ValueFailure) {
+                    _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.beginArray()
         var index = 0
         for member in try sortedMembers(value) {

@@ -64,7 +64,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         }
     }
 
-    override func encode(_ value: Nested, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Nested, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         let mapping = try encodingMapping(value)
         return try rethrowingNested { () throws -> Any in
             try mapping.jsonDictionary(from: value, options: options)
@@ -86,7 +86,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         }
     }
 
-    override func write(_ value: Nested, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Nested, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         let mapping = try encodingMapping(value)
         try rethrowingNested { () throws in
             try mapping.write(value, to: &writer, options: options)
@@ -94,7 +94,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     }
 
     override func encodedValue(at path: ArraySlice<String>, in value: Nested,
-                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         let mapping = try encodingMapping(value)
         guard let property = mapping.properties.first(where: {
             $0.keyPath.outputPath?.components[...] == path
@@ -158,11 +158,11 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
         return result
     }
 
-    override func encode(_ value: Represented, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Represented, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try raw.encode(value.rawValue, options)
     }
 
-    override func write(_ value: Represented, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Represented, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try raw.write(value.rawValue, to: &writer, options)
     }
 }
@@ -209,7 +209,7 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
         }
     }
 
-    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         let plain = unwrapsJSONOptional ? Self.unwrapped(value) : flattenedOptional(value)
         guard transformer.allowsReverseTransformation else { return plain ?? NSNull() }
         do {

@@ -26,10 +26,10 @@ class ScalarArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     override var unsupportedReason: String? { general.unsupportedReason }
     override var expectation: String { general.expectation }
-    override func encode(_ value: [Element], _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try general.encode(value, options)
     }
-    override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try general.write(value, to: &writer, options)
     }
 

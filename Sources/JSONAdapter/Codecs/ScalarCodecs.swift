@@ -13,7 +13,7 @@ final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
         return document.string(at: node)
     }
 
-    override func write(_ value: String, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: String, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
     }
 }
@@ -32,7 +32,7 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
         return document.bool(at: node)
     }
 
-    override func write(_ value: Bool, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Bool, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
     }
 }
@@ -81,13 +81,13 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
 
     /// `Int` or `UInt64` where the value fits; a 128-bit value beyond them as
     /// an `NSDecimalNumber` (``wideIntegerNumber(digits:)``).
-    override func encode(_ value: Integer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Integer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         if let int = Int(exactly: value) { return int }
         if let unsigned = UInt64(exactly: value) { return unsigned }
         return wideIntegerNumber(digits: String(value))
     }
 
-    override func write(_ value: Integer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Integer, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         if let signed = Int64(exactly: value) {
             writer.write(signed)
         } else if let unsigned = UInt64(exactly: value) {
@@ -152,7 +152,7 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
     /// other as a `Double`.
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
-    override func encode(_ value: Floating, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Floating, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         guard value.isFinite else { throw ValueFailure(detail: "\(value) cannot be written as JSON") }
         if let float = value as? Float { return float }
         if Floating.significandBitCount < Float.significandBitCount { return Float(value) }
@@ -162,7 +162,7 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
     /// Written as `JSONEncoder` writes the value (``JSONWriter/writeFloating(_:)``).
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
-    override func write(_ value: Floating, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Floating, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         do {
             try writer.writeFloating(value)
         } catch {
@@ -260,9 +260,9 @@ final class URLCodec: JSONValueCodec<URL>, @unchecked Sendable {
         try decodeString(self, document, node, Self.parse)
     }
 
-    override func encode(_ value: URL, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { value.absoluteString }
+    override func encode(_ value: URL, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.absoluteString }
 
-    override func write(_ value: URL, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: URL, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value.absoluteString)
     }
 }
@@ -279,9 +279,9 @@ final class UUIDCodec: JSONValueCodec<UUID>, @unchecked Sendable {
         try decodeString(self, document, node, UUID.init(uuidString:))
     }
 
-    override func encode(_ value: UUID, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { value.uuidString }
+    override func encode(_ value: UUID, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.uuidString }
 
-    override func write(_ value: UUID, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: UUID, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value.uuidString)
     }
 }
@@ -309,9 +309,9 @@ final class DateCodec: JSONValueCodec<Date>, @unchecked Sendable {
         return string
     }
 
-    override func encode(_ value: Date, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { try timestamp(value) }
+    override func encode(_ value: Date, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { try timestamp(value) }
 
-    override func write(_ value: Date, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Date, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(try timestamp(value))
     }
 }
@@ -358,12 +358,12 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
         return result
     }
 
-    override func encode(_ value: Decimal, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(_ value: Decimal, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         guard !value.isNaN else { throw ValueFailure(detail: "Decimal NaN cannot be written as JSON") }
         return NSDecimalNumber(decimal: value)
     }
 
-    override func write(_ value: Decimal, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Decimal, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         do {
             try writer.write(value)
         } catch {
@@ -400,9 +400,9 @@ final class TextCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         try decodeString(self, document, node, parse)
     }
 
-    override func encode(_ value: Value, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { format(value) }
+    override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { format(value) }
 
-    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(_ value: Value, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(format(value))
     }
 

@@ -103,7 +103,7 @@ extension ModelMapping {
     /// The JSON a merge patch between two models compares: the properties
     /// that `model` writes (``JSONSerializing/serializablePropertyKeys(_:)``),
     /// without the members a ``JSONUnknownKeys`` property keeps.
-    func mergePatchJSON(of model: any JSONSerializing, options: JSONAdapter.Options) throws -> [String: Any] {
+    func mergePatchJSON(of model: any JSONSerializing, options: JSONAdapter.EncodingFlags) throws -> [String: Any] {
         let keys = model.serializablePropertyKeys(mappedKeys)
         return try jsonDictionary(of: model, properties: properties.filter { keys.contains($0.key) }, options: options)
     }
@@ -113,7 +113,7 @@ extension ModelMapping {
     /// keeps: the properties' own part of the model's JSON. An absent
     /// ``JSONOptional`` is left out; `options` apply as when encoding.
     func jsonDictionary(of model: any JSONSerializing, properties selected: [PropertyMapping]? = nil,
-                        options: JSONAdapter.Options) throws -> [String: Any] {
+                        options: JSONAdapter.EncodingFlags) throws -> [String: Any] {
         let omitNilValues = options.contains(.omitNilValues)
         // Shorter paths first, so that `user.login` is set into `user` (see `encodingOrder`).
         let ordered = (selected ?? properties).enumerated().sorted { left, right in

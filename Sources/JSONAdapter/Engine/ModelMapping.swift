@@ -280,7 +280,7 @@ final class ModelMapping: @unchecked Sendable {
     }
 
     /// The model as a JSON dictionary; dotted paths build nested dictionaries.
-    func jsonDictionary(from model: any JSONSerializing, options: JSONAdapter.Options) throws -> [String: Any] {
+    func jsonDictionary(from model: any JSONSerializing, options: JSONAdapter.EncodingFlags) throws -> [String: Any] {
         let omitNilValues = options.contains(.omitNilValues)
         let selected = selectedKeys(model)
         var result: [String: Any] = [:]
@@ -320,7 +320,7 @@ final class ModelMapping: @unchecked Sendable {
     }
 
     /// Writes the model as a JSON object.
-    func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.Options) throws {
+    func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
         let hasUnknownKeys = unknownKeys.map { capture in
             model.withStorageAddress { !capture.members(at: $0).isEmpty }
         } ?? false

@@ -86,7 +86,7 @@ struct OutputTree: Sendable {
 
     /// Writes the object for the model at `base`.
     func write(_ base: UnsafeRawPointer, _ properties: [PropertyMapping], to writer: inout JSONWriter,
-               selected: Set<String>?, options: JSONAdapter.Options, current: inout String) throws(ValueFailure) {
+               selected: Set<String>?, options: JSONAdapter.EncodingFlags, current: inout String) throws(ValueFailure) {
         try Self.write(members, base, properties, to: &writer, selected: selected,
                        options: options, current: &current)
     }
@@ -94,7 +94,7 @@ struct OutputTree: Sendable {
     /// Writes one object level.
     private static func write(_ members: [(key: String, node: Node)], _ base: UnsafeRawPointer,
                               _ properties: [PropertyMapping], to writer: inout JSONWriter,
-                              selected: Set<String>?, options: JSONAdapter.Options,
+                              selected: Set<String>?, options: JSONAdapter.EncodingFlags,
                               current: inout String) throws(ValueFailure) {
         let omitNilValues = options.contains(.omitNilValues)
         writer.beginObject()
@@ -154,7 +154,7 @@ struct OutputTree: Sendable {
     private static func overridesChange(_ property: PropertyMapping,
                                         _ overrides: [(path: ArraySlice<String>, index: Int)],
                                         _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
-                                        selected: Set<String>?, options: JSONAdapter.Options) throws(ValueFailure) -> Bool {
+                                        selected: Set<String>?, options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Bool {
         for (path, index) in overrides {
             let inner = properties[index]
             guard includes(inner, base, selected: selected, omitNilValues: options.contains(.omitNilValues)) else {
@@ -174,7 +174,7 @@ struct OutputTree: Sendable {
     private static func writeMerged(_ property: PropertyMapping, _ overrides: [(path: ArraySlice<String>, index: Int)],
                                     _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
                                     to writer: inout JSONWriter, selected: Set<String>?,
-                                    options: JSONAdapter.Options, current: inout String) throws(ValueFailure) {
+                                    options: JSONAdapter.EncodingFlags, current: inout String) throws(ValueFailure) {
         let omitNilValues = options.contains(.omitNilValues)
         // The property's value sits under one key of a holder, so that the
         // overrides are inserted with the same rules as in `jsonDictionary`.

@@ -19,7 +19,7 @@ class PropertyMapping: @unchecked Sendable {
     let constraints: [JSONConstraint]
     /// `true` for a ``JSONOptional`` property, which encoding leaves out when
     /// it is absent (``isAbsent(at:)``) and writes when it is null, even
-    /// with ``JSONAdapter/Options/omitNilValues``. `final`, so that the
+    /// with ``JSONAdapter/EncodingOptions/omitsNilValues``. `final`, so that the
     /// encoders' check of it is one load.
     final var canBeAbsent = false
 
@@ -71,10 +71,10 @@ class PropertyMapping: @unchecked Sendable {
                 into base: UnsafeMutableRawPointer) throws(ValueFailure) {}
 
     /// The property's JSON value (`NSNull()` for nil).
-    func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any { NSNull() }
+    func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { NSNull() }
 
     /// Writes the property's JSON value.
-    func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {}
+    func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {}
 
     /// `true` when the property holds nil.
     func isNil(at base: UnsafeRawPointer) -> Bool { false }
@@ -99,7 +99,7 @@ class PropertyMapping: @unchecked Sendable {
 
     /// The JSON value the property writes at `path` inside its own value.
     func encodedValue(at path: ArraySlice<String>, from base: UnsafeRawPointer,
-                      _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? { nil }
+                      _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? { nil }
 }
 
 /// A ``PropertyMapping`` for a property of type `Value`.
@@ -174,11 +174,11 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         }
     }
 
-    override func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.Options) throws(ValueFailure) -> Any {
+    override func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try codec.encode(accessor.load(from: base), options)
     }
 
-    override func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.Options) throws(ValueFailure) {
+    override func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try codec.write(accessor.load(from: base), to: &writer, options)
     }
 
@@ -201,7 +201,7 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     override var valueType: Any.Type { Value.self }
 
     override func encodedValue(at path: ArraySlice<String>, from base: UnsafeRawPointer,
-                               _ options: JSONAdapter.Options) throws(ValueFailure) -> Any? {
+                               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         try codec.encodedValue(at: path, in: accessor.load(from: base), options)
     }
 }

@@ -26,7 +26,10 @@ public struct JSONLeniency: OptionSet, Sendable, Hashable {
     /// decodes into a number property (integers, floating point, `Decimal`),
     /// with the strict rules for that type; a number decodes into a `String`
     /// property as its shortest text (`42`, `1.5`; an integral `2.0` is `"2"`).
-    /// Raw-value enums follow their raw type.
+    /// Raw-value enums follow their raw type, and a `Date` property written as
+    /// a number (``JSONAdapter/JSONAdapter/Configuration/DateFormat/secondsSince1970``,
+    /// ``JSONAdapter/JSONAdapter/Configuration/DateFormat/millisecondsSince1970``)
+    /// takes `"1372701600"` as it takes `1372701600`.
     public static let numberStringCoercion = JSONLeniency(rawValue: 1 << 0)
 
     /// The strings `"true"` and `"false"` and the integers `0` and `1`
@@ -43,6 +46,14 @@ public struct JSONLeniency: OptionSet, Sendable, Hashable {
     /// nested model that fails — keeps the value `init()` gave it.
     public static let defaultOnFailure = JSONLeniency(rawValue: 1 << 3)
 
+    /// A JSON object where an array (or set) of models is expected decodes
+    /// as an array of that one model, as ObjectMapper's and KakaJSON's array
+    /// mapping take it: for a property, and for the top level of
+    /// `models(of:…)` (the configuration's leniency). The object decodes as
+    /// an element would; its errors name the object's own path.
+    public static let singleObjectAsArray = JSONLeniency(rawValue: 1 << 4)
+
     /// Every leniency.
-    public static let all: JSONLeniency = [.numberStringCoercion, .boolCoercion, .lossyCollections, .defaultOnFailure]
+    public static let all: JSONLeniency = [.numberStringCoercion, .boolCoercion, .lossyCollections, .defaultOnFailure,
+                                           .singleObjectAsArray]
 }

@@ -35,78 +35,33 @@ public struct JSONSchema: @unchecked Sendable, CustomStringConvertible {
 
     /// The document as JSON text (UTF-8), with the members of every object in
     /// ascending order of their keys, so that the same schema always gives
-    /// the same bytes; indented by two spaces when `prettyPrinted`.
-    public func jsonData(prettyPrinted: Bool = false) -> Data {
-        var writer = JSONWriter()
-        // The generator builds only values the writer takes.
+    /// the same bytes; when `prettyPrinted`, laid out as `JSONEncoder`'s
+    /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]` lays it out
+    /// (``JSONAdapter/JSONAdapter/OutputFormatting/prettyPrinted``).
+    ///
+    /// - Throws: ``JSONAdapterError/Code/invalidValue`` if the document holds
+    ///   a value JSON cannot hold (the generator makes none: a non-finite
+    ///   number in a declared constraint would be one).
+    public func jsonData(prettyPrinted: Bool = false) throws -> Data {
+        var formatting: JSONAdapter.OutputFormatting = .withoutEscapingSlashes  // writeAny sorts the keys
+        if prettyPrinted { formatting.insert(.prettyPrinted) }
+        var writer = JSONWriter(formatting: formatting.writerFormatting)
         do {
             try writer.writeAny(jsonObject, sortedKeys: true)
         } catch {
-            return Data("{}".utf8)
+            throw JSONAdapterError(code: .invalidValue, underlyingError: error,
+                                   detail: "the schema cannot be written as JSON: \(error)")
         }
-        return Data(prettyPrinted ? Self.indented(writer.bytes) : writer.bytes)
+        return Data(writer.bytes)
     }
 
-    /// The document as indented JSON text.
+    /// The document as indented JSON text, or why it cannot be written.
     public var description: String {
-        String(decoding: jsonData(prettyPrinted: true), as: UTF8.self)
-    }
-
-    /// Compact JSON text indented by two spaces a level, with a space after
-    /// each `:`; empty objects and arrays stay `{}` and `[]`.
-    static func indented(_ compact: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(compact.count * 2)
-        var depth = 0
-        var inString = false
-        var escaped = false
-        func newline() {
-            output.append(UInt8(ascii: "\n"))
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+        do {
+            return String(decoding: try jsonData(prettyPrinted: true), as: UTF8.self)
+        } catch {
+            return "\(error)"
         }
-        var index = 0
-        while index < compact.count {
-            let byte = compact[index]
-            index += 1
-            if inString {
-                output.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                output.append(byte)
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                output.append(byte)
-                let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if index < compact.count, compact[index] == closing {
-                    output.append(closing)
-                    index += 1
-                } else {
-                    depth += 1
-                    newline()
-                }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                newline()
-                output.append(byte)
-            case UInt8(ascii: ","):
-                output.append(byte)
-                newline()
-            case UInt8(ascii: ":"):
-                output.append(contentsOf: [byte, UInt8(ascii: " ")])
-            default:
-                output.append(byte)
-            }
-        }
-        return output
     }
 }
 

@@ -127,6 +127,7 @@ extension SchemaGenerator {
         case .date:
             value = dateSchema()
             rules.apply(to: &value, as: .other)
+            if numbers, value.kinds == .number { value = Self.acceptingNumberStrings(value) }
         case .data:
             value = context.settings.dataEncoding.valueSchema
             rules.apply(to: &value, as: .other)
@@ -267,6 +268,7 @@ extension SchemaGenerator {
                                            unique: Bool) throws(JSONAdapterError) -> ValueSchema {
         var none = PropertyRules.none
         var items = try typeSchema(element, leniency: leniency, rules: &none)
+        let single = items
         if leniency.contains(.lossyCollections) {
             items = .anything
             items.addComment("Elements that fail to decode are left out (lossyCollections).")
@@ -275,7 +277,13 @@ extension SchemaGenerator {
                                 isTypeExact: items.isTypeExact, isValueExact: items.isValueExact)
         value.elements = [items]
         if unique { value.schema["uniqueItems"] = true }
-        return value
+        guard leniency.takesSingleObject(asCollectionOf: element) else { return value }
+        var either = ValueSchema(schema: ["anyOf": [value.schema, single.schema]], kinds: value.kinds.union(single.kinds),
+                                 isTypeExact: value.isTypeExact && single.isTypeExact,
+                                 isValueExact: value.isValueExact && single.isValueExact)
+        either.elements = value.elements
+        either.addComment("A lone object is taken as an array of one (singleObjectAsArray).")
+        return either
     }
 
     /// A dictionary's schema: an object whose members have the value's

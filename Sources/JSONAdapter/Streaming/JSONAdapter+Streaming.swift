@@ -25,28 +25,31 @@ extension JSONAdapter {
     }
 
     /// Encodes models as JSON Lines: each model's JSON object on its own
-    /// line, each line ended by `\n`.
+    /// line, each line ended by `\n`, with `options` as
+    /// ``jsonData(from:options:)-swift.type.method`` takes them, except
+    /// that a line is never pretty printed.
     public static func jsonLinesData(from models: some Sequence<any JSONSerializing>,
-                                     options: Options = []) throws -> Data {
-        var writer = JSONWriter()
-        try writeJSONLines(models, options: options) { line in writer.bytes.append(contentsOf: line) }
-        return Data(writer.bytes)
+                                     options: EncodingOptions = .standard) throws -> Data {
+        var bytes: [UInt8] = []
+        try writeJSONLines(models, options: options) { line in bytes.append(contentsOf: line) }
+        return Data(bytes)
     }
 
     /// Writes models as JSON Lines to `fileHandle`, one line at a time, so
-    /// that only one model's JSON is in memory.
+    /// that only one model's JSON is in memory (see ``jsonLinesData(from:options:)``).
     public static func writeJSONLines(_ models: some Sequence<any JSONSerializing>, to fileHandle: FileHandle,
-                                      options: Options = []) throws {
+                                      options: EncodingOptions = .standard) throws {
         try writeJSONLines(models, options: options) { line in try fileHandle.write(contentsOf: line) }
     }
 
     /// Encodes each model and hands over its line, `\n` included.
-    private static func writeJSONLines(_ models: some Sequence<any JSONSerializing>, options: Options,
+    private static func writeJSONLines(_ models: some Sequence<any JSONSerializing>, options: EncodingOptions,
                                        _ emit: ([UInt8]) throws -> Void) throws {
+        let context = options.configuration.context, flags = options.flags
         for (index, model) in models.enumerated() {
-            var writer = JSONWriter()
+            var writer = options.makeLineWriter()
             do {
-                try ModelMapping.forEncoding(model).write(model, to: &writer, options: options)
+                try ModelMapping.forEncoding(model, in: context).write(model, to: &writer, options: flags)
             } catch let error as JSONAdapterError {
                 var located = error.atIndex(index)
                 located.lineNumber = index + 1

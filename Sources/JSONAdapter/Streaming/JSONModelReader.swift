@@ -1,7 +1,15 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Foundation
 
 /// Reads models one at a time from JSON Lines or from one large JSON array,
-/// in `Data` or a file, holding only the value being decoded.
+/// in `Data`, a file, a pipe or standard input, holding only the value being
+/// decoded.
 ///
 /// ```swift
 /// var reader = try JSONModelReader(GHIssue.self, contentsOf: url, format: .jsonLines)
@@ -9,6 +17,11 @@ import Foundation
 ///     print(issue.title)
 /// }
 /// ```
+///
+/// ``next()`` returns a model as soon as the bytes read hold the whole value:
+/// from a pipe or standard input, a line that has arrived (or, for an array,
+/// an element) is decoded without waiting for more input, so a program can
+/// answer each line before the next is sent.
 ///
 /// Errors are ``JSONAdapterError``s whose ``JSONAdapterError/jsonKeyPath``
 /// starts with the value's zero-based index (`[41].user.login`) and, for JSON
@@ -25,7 +38,7 @@ public struct JSONModelReader<Model: JSONSerializing> {
         case exhausted
     }
 
-    /// Bytes read per chunk from a file (and copied per chunk from `Data`).
+    /// The most bytes read at once from a file (and copied at once from `Data`).
     private let chunkSize: Int
     /// Where the bytes come from.
     private var source: Source
@@ -48,8 +61,8 @@ public struct JSONModelReader<Model: JSONSerializing> {
                       options: options, chunkSize: 1 << 16)
     }
 
-    /// A reader of the JSON values in the file at `url`, read in chunks of
-    /// `chunkSize` bytes; the file is closed when the reader is done.
+    /// A reader of the JSON values in the file at `url`, read at most
+    /// `chunkSize` bytes at a time; the file is closed when the reader is done.
     ///
     /// - Throws: the file system's error if the file cannot be opened;
     ///   ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
@@ -61,7 +74,9 @@ public struct JSONModelReader<Model: JSONSerializing> {
     }
 
     /// A reader of the JSON values read from `fileHandle` (a file, a pipe, or
-    /// standard input) in chunks of `chunkSize` bytes; the handle stays open.
+    /// standard input), at most `chunkSize` bytes at a time; the handle stays
+    /// open. Each read returns what the handle has (a pipe's bytes as they
+    /// arrive), so ``next()`` waits only until its value is complete.
     public init(_ type: Model.Type = Model.self, fileHandle: FileHandle, format: JSONStreamFormat = .jsonLines,
                 options: JSONAdapter.DecodingOptions = .standard, chunkSize: Int = 1 << 16) throws {
         try self.init(source: .file(fileHandle, closesWhenDone: false), format: format,
@@ -118,13 +133,39 @@ public struct JSONModelReader<Model: JSONSerializing> {
             source = .data(data, position: end)
             return Array(data[start..<end])
         case .file(let handle, _):
-            guard let bytes = try handle.read(upToCount: chunkSize), !bytes.isEmpty else {
+            let bytes = try Self.read(upTo: chunkSize, from: handle)
+            guard !bytes.isEmpty else {
                 close()
                 return nil
             }
-            return Array(bytes)
+            return bytes
         case .exhausted:
             return nil
+        }
+    }
+
+    /// What one read of `handle` returns, at most `count` bytes; empty at the
+    /// end. `FileHandle.read(upToCount:)` would wait until `count` bytes or
+    /// the end arrived, which on a pipe holds back a complete line; `read(2)`
+    /// returns what the pipe has.
+    private static func read(upTo count: Int, from handle: FileHandle) throws -> [UInt8] {
+        let descriptor = handle.fileDescriptor
+        return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while true {
+                // SAFETY: `read(2)` writes at most `buffer.count` bytes at `buffer.baseAddress`, the
+                // array's uninitialised capacity, and returns how many it wrote (-1: none), which is
+                // what `initialized` is set to.
+                let result = systemRead(descriptor, buffer.baseAddress, buffer.count)
+                if result >= 0 {
+                    initialized = result
+                    return
+                }
+                let code = errno
+                guard code == EINTR else {
+                    throw CocoaError(.fileReadUnknown,
+                                     userInfo: [NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)])
+                }
+            }
         }
     }
 
@@ -135,4 +176,15 @@ public struct JSONModelReader<Model: JSONSerializing> {
         }
         source = .exhausted
     }
+}
+
+/// `read(2)`, named apart from the reader's own `read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    Darwin.read(descriptor, buffer, count)
+    #elseif canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Musl.read(descriptor, buffer, count)
+    #endif
 }

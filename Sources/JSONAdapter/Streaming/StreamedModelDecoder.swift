@@ -10,9 +10,10 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
     private let format: JSONStreamFormat
     /// Splits the stream into values.
     private var framer: JSONStreamFramer
-    /// The options for each value: its depth limit (the array itself counts
-    /// as one level) and key path; holding them keeps the configuration the
-    /// mapping was compiled in alive.
+    /// The options for each value: its depth limit (the same in both
+    /// formats: an array element is limited as it would be decoded alone)
+    /// and key path; holding them keeps the configuration the mapping was
+    /// compiled in alive.
     private let valueOptions: JSONAdapter.DecodingOptions
     /// The zero-based index of the next value.
     private var index = 0
@@ -21,15 +22,13 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
     /// ``JSONAdapterError/Code/invalidJSONMapping`` for a bad mapping.
     init(format: JSONStreamFormat, options: JSONAdapter.DecodingOptions) throws {
         mapping = try ModelMapping.of(Model.self, in: options.configuration.context)
-        var valueOptions = options
-        if format == .array { valueOptions.maximumDepth = max(options.maximumDepth - 1, 0) }
-        self.valueOptions = valueOptions
+        valueOptions = options
         self.format = format
         let layout: JSONStreamFramer.Layout = switch format {
         case .jsonLines: .lines
         case .array: .array
         }
-        framer = JSONStreamFramer(layout: layout, maximumDepth: valueOptions.maximumDepth)
+        framer = JSONStreamFramer(layout: layout, maximumDepth: options.maximumDepth)
     }
 
     /// Consumes bytes until a model is complete or `bytes` runs out.
@@ -75,11 +74,18 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
         }
     }
 
-    /// The error for bytes that break the stream's framing.
+    /// The error for bytes that break an array stream's framing (JSON Lines
+    /// has none: every line is a value). Within an element it names the
+    /// element's index; in the array's own syntax (between elements, after
+    /// the last, a missing `]`) it names no element and says how many were
+    /// complete before it.
     private func streamError(_ error: JSONDataError) -> JSONAdapterError {
-        var adapterError = JSONAdapterError(code: .invalidJSONData, jsonKeyPath: "[\(index)]", underlyingError: error,
-                                            detail: "in the stream's framing, \(error.description)")
-        if format == .jsonLines { adapterError.lineNumber = framer.valueLine }
-        return adapterError
+        guard framer.isInElement else {
+            let count = index == 1 ? "1 complete value" : "\(index) complete values"
+            return JSONAdapterError(code: .invalidJSONData, underlyingError: error,
+                                    detail: "in the stream's framing after \(count), \(error.description)")
+        }
+        return JSONAdapterError(code: .invalidJSONData, jsonKeyPath: "[\(index)]", underlyingError: error,
+                                detail: "in the stream's framing, \(error.description)")
     }
 }

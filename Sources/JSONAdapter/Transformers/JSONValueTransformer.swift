@@ -5,7 +5,10 @@ import Foundation
 ///
 /// ```swift
 /// let url = JSONValueTransformer(forward: { (string: String) in URL(string: string) },
-///                            reverse: { (url: URL) in url.absoluteString })
+///                                reverse: { (url: URL) in url.absoluteString })
+/// let homepage = JSONValueTransformer(optionalForward: { (string: String) in  // "" is no URL
+///     string.isEmpty ? nil : URL(string: string)
+/// }, reverse: { (url: URL) in url.absoluteString })
 /// ```
 ///
 /// Transformers are values: they can be stored in statics, registered by
@@ -42,7 +45,9 @@ public struct JSONValueTransformer: Sendable {
     ///
     /// `nil` transforms to `nil` without calling the closures; a value of
     /// another type (`NSNull` included, as in Mantle) throws
-    /// ``TransformerError/Code/invalidInput``, as does a closure that returns `nil`.
+    /// ``TransformerError/Code/invalidInput``, as does a closure that returns
+    /// `nil`: here `nil` means "cannot transform this" (for a closure whose
+    /// `nil` means "no value", see ``init(optionalForward:reverse:)``).
     ///
     /// A closure that takes a numeric type (any integer or floating-point
     /// type) gets any number converted to that type with the package's exact
@@ -52,13 +57,46 @@ public struct JSONValueTransformer: Sendable {
     /// closure, and booleans are not numbers.
     public init<Input, Output>(forward: @escaping @Sendable (Input) throws -> Output?,
                                reverse: (@Sendable (Output) throws -> Input?)? = nil) {
-        self.forward = Self.typed(forward)
-        self.reverse = reverse.map { Self.typed($0) }
+        self.forward = Self.typed(forward, nilIsValue: false)
+        self.reverse = reverse.map { Self.typed($0, nilIsValue: false) }
     }
 
-    /// Wraps a typed closure into an untyped one with the rules of the typed initializer.
+    /// A typed transformer whose closures return `nil` to mean "no value":
+    /// for an optional property whose JSON can say "none" in a way of its own
+    /// (an empty string for a URL, a ref that is not a branch).
+    ///
+    /// ```swift
+    /// static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+    ///     switch key {
+    ///     case "homepage":   // var homepage: URL?
+    ///         return JSONValueTransformer(optionalForward: { (string: String) in
+    ///             string.isEmpty ? nil : URL(string: string)
+    ///         }, reverse: { (url: URL) in url.absoluteString })
+    ///     default:
+    ///         return nil
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// As with the typed `init(forward:reverse:)`, `nil` transforms to `nil`
+    /// without calling the closures, input of another type throws
+    /// ``TransformerError/Code/invalidInput``, and numbers reach numeric
+    /// closures converted exactly. But a closure's `nil` is a result: the
+    /// forward one's sets the property to `nil`, the reverse one's writes
+    /// `null`. Where the property cannot be `nil` (a non-optional `URL`), the
+    /// forward `nil` still fails, as ``JSONAdapterError/Code/invalidValue``,
+    /// so only a property that can hold "no value" is given it.
+    public init<Input, Output>(optionalForward forward: @escaping @Sendable (Input) throws -> Output?,
+                               reverse: (@Sendable (Output) throws -> Input?)? = nil) {
+        self.forward = Self.typed(forward, nilIsValue: true)
+        self.reverse = reverse.map { Self.typed($0, nilIsValue: true) }
+    }
+
+    /// Wraps a typed closure into an untyped one with the rules of the typed
+    /// initializers; `nilIsValue` says whether the closure's `nil` is a
+    /// result or a failure.
     private static func typed<Input, Output>(
-        _ body: @escaping @Sendable (Input) throws -> Output?
+        _ body: @escaping @Sendable (Input) throws -> Output?, nilIsValue: Bool
     ) -> @Sendable (Any?) throws -> Any? {
         let numeric = ValueConversion.numericConverter(to: Input.self)
         return { value in
@@ -73,6 +111,7 @@ public struct JSONValueTransformer: Sendable {
                 throw TransformerError.invalidInput(value, expected: ValueDescription.typeName(Input.self))
             }
             guard let output = try body(input) else {
+                if nilIsValue { return nil }
                 throw TransformerError.invalidInput(value, expected: "a value convertible to \(ValueDescription.typeName(Output.self))")
             }
             return output

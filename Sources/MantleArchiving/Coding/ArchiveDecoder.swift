@@ -6,8 +6,8 @@ import MantleCore
 ///
 /// For each model entry it:
 /// 1. checks the archived type name against the declared type (a class may
-///    be a registered subclass) and the archived version against the type's
-///    `Model.modelVersion`;
+///    be a subclass, registered or found by its name) and the archived
+///    version against the type's `Model.modelVersion`;
 /// 2. decodes every archived value into a plain value: by the declared type
 ///    of the property with that key when there is one (so enums, nested
 ///    models, exact number types and collections of them come back typed),
@@ -125,8 +125,9 @@ final class ArchiveDecoder {
 
     /// The type to decode an entry archived as `name` with: the declared type
     /// if the names match, else a registered type (which must be the declared
-    /// type or a subclass of it); without a declared type, a registered type
-    /// or one met in a declared property type.
+    /// type or a subclass of it), else for a declared class the subclass the
+    /// runtime finds by that name (``ArchiveTypeLookup``); without a declared
+    /// type, a registered type or one met in a declared property type.
     private func resolveType(named name: String, declared: (any Model.Type)?,
                              path: ArchivePath) throws -> any Model.Type {
         if let declared, typeName(of: declared) == name { return declared }
@@ -136,15 +137,29 @@ final class ArchiveDecoder {
             throw ModelArchiverError(.unknownType, at: path, found: name,
                                detail: "register it with ModelArchiver.register(_:)")
         }
-        guard let registered else {
-            throw ModelArchiverError(.unknownType, at: path, expected: ArchiveTypeName.of(declared), found: name,
-                               detail: "register \(name) with ModelArchiver.register(_:) if it is a subclass")
+        if let registered {
+            guard Self.isType(registered, subtypeOf: declared) else {
+                throw ModelArchiverError(.typeMismatch, at: path, expected: ArchiveTypeName.of(declared),
+                                   found: ArchiveTypeName.of(registered), detail: "not a subclass")
+            }
+            return registered
         }
-        guard Self.isType(registered, subtypeOf: declared) else {
+        switch ArchiveTypeLookup.subclass(named: name, of: declared) {
+        case .subclass(let found):
+            return found
+        case .unrelated(let type):
             throw ModelArchiverError(.typeMismatch, at: path, expected: ArchiveTypeName.of(declared),
-                               found: ArchiveTypeName.of(registered), detail: "not a subclass")
+                               found: ArchiveTypeName.of(type), detail: "not a model subclass")
+        case .notFound where declared is AnyObject.Type:
+            throw ModelArchiverError(.unknownType, at: path, expected: ArchiveTypeName.of(declared), found: name,
+                               detail: "no class of this name can be found without registering it (private, local "
+                                   + "and generic classes cannot); if it is a subclass, register it with "
+                                   + "ModelArchiver.register(_:)")
+        case .notFound:
+            throw ModelArchiverError(.unknownType, at: path, expected: ArchiveTypeName.of(declared), found: name,
+                               detail: "register the type archived as \(name) with ModelArchiver.register(_:forTypeName:) "
+                                   + "if it was renamed")
         }
-        return registered
     }
 
     /// `true` when `type` is `Declared` or a subclass of it.

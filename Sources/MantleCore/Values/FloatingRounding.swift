@@ -59,7 +59,7 @@ package enum FloatingRounding {
             // A normal `Float`'s neighbours: the 29 bits below a `Float`'s significand are
             // exactly `1000…0`. Elsewhere (subnormal, zero, overflow), the general test.
             let bits = x.bitPattern
-            let exponent = Int(truncatingIfNeeded: bits >> 52) & 0x7FF
+            let exponent = Int(truncatingIfNeeded: bits >> 52) & 0x7FF  // 32-bit: a UInt64 shift; 12 bits left
             if exponent >= 1023 - 126 && exponent <= 1023 + 127 {
                 return bits & 0x1FFF_FFFF == 0x1000_0000 ? x : nil
             }
@@ -136,11 +136,12 @@ package enum FloatingRounding {
             let negative = exponentText.first == UInt8(ascii: "-")
             if negative || exponentText.first == UInt8(ascii: "+") { exponentText = exponentText.dropFirst() }
             guard !exponentText.isEmpty else { return nil }
-            // Saturated: an exponent this large decides the comparison by itself.
+            // Saturated: an exponent this large decides the comparison by itself. The bound
+            // keeps `value * 10 + 9` below 2^31 where `Int` has 32 bits.
             var value = 0
             for c in exponentText {
                 guard c &- UInt8(ascii: "0") < 10 else { return nil }
-                value = min(value * 10 + Int(c &- UInt8(ascii: "0")), 1 << 40)
+                value = min(value * 10 + Int(c &- UInt8(ascii: "0")), 100_000_000)  // 32-bit: a digit; see above
             }
             exponent += negative ? -value : value
         }
@@ -156,8 +157,8 @@ package enum FloatingRounding {
     private static func decimalDigits(of x: Double) -> (digits: [UInt8], exponent: Int)? {
         guard x.isFinite, x > 0 else { return x == 0 ? ([], 0) : nil }
         // x = m × 2^e with m odd.
-        var m = x.significandBitPattern | (x.isNormal ? 1 << 52 : 0)
-        var e = Int(x.exponentBitPattern) - 1075 + (x.isNormal ? 0 : 1)
+        var m = x.significandBitPattern | (x.isNormal ? 1 << 52 : 0)  // 32-bit: a UInt64
+        var e = Int(x.exponentBitPattern) - 1075 + (x.isNormal ? 0 : 1)  // 32-bit: 11 bits
         let zeros = m.trailingZeroBitCount
         m >>= UInt64(zeros)
         e += zeros
@@ -168,7 +169,7 @@ package enum FloatingRounding {
             // m × 2^e, an integer.
             guard e + (64 - m.leadingZeroBitCount) <= 128 else { return nil }
             for _ in 0..<e {
-                high = high << 1 | low >> 63
+                high = high << 1 | low >> 63  // 32-bit: UInt64 shifts
                 low <<= 1
             }
         } else {

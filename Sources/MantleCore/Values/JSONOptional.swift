@@ -26,7 +26,7 @@ import Foundation
 /// `= JSONOptional()` or `= .absent`); `null` decodes as ``null``, anything
 /// else as ``value(_:)`` through `Wrapped`'s own rules. Encoding leaves the
 /// key out for ``absent`` and writes `null` for ``null`` — even with
-/// `omitNilValues`, which leaves out only `nil`s. `Wrapped` may not itself be
+/// `omitsNilValues`, which leaves out only `nil`s. `Wrapped` may not itself be
 /// optional (a second kind of null): a mapping with `JSONOptional<Int?>` or
 /// `JSONOptional<Int>?` is refused when first used. Inside an array or a
 /// dictionary an element is ``null`` or a value; an ``absent`` one there has no

@@ -36,7 +36,7 @@ struct ConfigurationTests {
         #expect(event.venue.venueName == "Hall")
         #expect(event.venue.homePage == URL(string: "https://example.com/"))
         // Encoding writes the same keys and date form, and reads back equal.
-        let data = try JSONAdapter.jsonData(from: event, configuration: configuration)
+        let data = try JSONAdapter.jsonData(from: event, options: .configuration(configuration))
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""starts_at":\#(start)"#))
         #expect(text.contains(#""venue_name":"Hall""#))
@@ -74,22 +74,21 @@ struct ConfigurationTests {
         let quiet = try JSONAdapter.model(of: Event.self, fromJSONData: data,
                                           options: .configuration(JSONAdapter.Configuration(keyConversion: .snakeCase)))
         #expect(quiet.note == "quiet")
-        #expect(String(decoding: try JSONAdapter.jsonData(from: loud, configuration: shouting), as: UTF8.self)
+        #expect(String(decoding: try JSONAdapter.jsonData(from: loud, options: .configuration(shouting)), as: UTF8.self)
             .contains(#""note":"quiet""#))
     }
 
-    /// Checks: an adapter instance keeps its configuration, options included.
+    /// Checks: an adapter instance keeps its configuration; a call's options add nil handling.
     @Test("an adapter instance with a configuration")
     func instance() throws {
-        let configuration = JSONAdapter.Configuration(dateFormat: .millisecondsSince1970, keyConversion: .kebabCase,
-                                                      options: .omitNilValues)
+        let configuration = JSONAdapter.Configuration(dateFormat: .millisecondsSince1970, keyConversion: .kebabCase)
         let adapter = try JSONAdapter(modelType: Event.self, configuration: configuration)
-        #expect(adapter.options == .omitNilValues)
         #expect(adapter.configuration.dateFormat == .millisecondsSince1970)
         let data = Data(#"{"event-id": 3, "starts-at": 1000, "venue": {"venue-name": "x"}}"#.utf8)
         let event = try #require(try adapter.model(fromJSONData: data) as? Event)
         #expect(event.eventID == 3 && event.startsAt == Date(timeIntervalSince1970: 1) && event.venue.venueName == "x")
-        let written = String(decoding: try adapter.jsonData(from: event), as: UTF8.self)
+        #expect(String(decoding: try adapter.jsonData(from: event), as: UTF8.self).contains(#""ends-at":null"#))
+        let written = String(decoding: try adapter.jsonData(from: event, options: .omitsNilValues), as: UTF8.self)
         #expect(written.contains(#""starts-at":1000"#))
         #expect(!written.contains("ends-at"))
         #expect(!written.contains("note"))
@@ -161,7 +160,7 @@ struct ConfigurationTests {
         // The same from a JSONSerialization dictionary, and back through the writer.
         let dictionary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(try JSONAdapter.model(of: TwitterSearch.self, from: dictionary, options: .configuration(configuration)) == search)
-        let written = try JSONAdapter.jsonData(from: search, configuration: configuration)
+        let written = try JSONAdapter.jsonData(from: search, options: .configuration(configuration))
         #expect(String(decoding: written, as: UTF8.self).contains(#""screen_name":"#))
         #expect(try JSONAdapter.model(of: TwitterSearch.self, fromJSONData: written, options: .configuration(configuration)) == search)
     }

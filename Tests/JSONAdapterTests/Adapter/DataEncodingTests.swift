@@ -87,7 +87,7 @@ struct DataEncodingTests {
 
         var configuration = JSONAdapter.Configuration()
         configuration.dataEncoding = .byteArray
-        let bytes = try FoundationJSON.object(JSONAdapter.jsonData(from: attachment, configuration: configuration))
+        let bytes = try FoundationJSON.object(JSONAdapter.jsonData(from: attachment, options: .configuration(configuration)))
         let encoder = JSONEncoder()
         encoder.dataEncodingStrategy = .deferredToData
         let deferred = try FoundationJSON.object(encoder.encode(["payload": attachment.payload]))

@@ -284,7 +284,7 @@ struct CodableAgreementTests {
         }
         #expect(search.statuses.first?.metadata == ["result_type": "recent", "iso_language_code": "ja"])
         // Back through the writer, dates in the pattern.
-        let written = try JSONAdapter.jsonData(from: search, configuration: configuration)
+        let written = try JSONAdapter.jsonData(from: search, options: .configuration(configuration))
         #expect(String(decoding: written, as: UTF8.self).contains(#""created_at":"Sat Feb 16 13:40:25 +0000 2013""#))
         #expect(try JSONAdapter.model(of: Search.self, fromJSONData: written, options: .configuration(configuration)) == search)
     }

@@ -80,8 +80,8 @@ struct EmbeddedModelTests {
     func configuration() throws {
         var envelope = Envelope()
         envelope.items = [Dog("A", born: Date(timeIntervalSince1970: 86_400))]
-        let configuration = JSONAdapter.Configuration(dateFormat: .secondsSince1970, options: .omitNilValues)
-        let texts = try DecodingPath.encodedTexts(envelope, configuration: configuration)
+        let options = JSONAdapter.EncodingOptions(configuration: .init(dateFormat: .secondsSince1970), omitsNilValues: true)
+        let texts = try DecodingPath.encodedTexts(envelope, options: options)
         #expect(texts.dictionary == #"{"by_name":{},"items":[{"birth":{"date":86400},"dog_name":"A"}]}"#)
         #expect(texts.data == texts.dictionary)
     }

@@ -129,10 +129,10 @@ struct JSONOptionalTests {
     func omitNilValues(path: DecodingPath) throws {
         var mixed = Mixed()
         #expect(FoundationJSON.canonical(try path.encode(mixed)) == #"{"plain":null,"settings":{"font":null}}"#)
-        #expect(FoundationJSON.canonical(try path.encode(mixed, options: .omitNilValues)) == "{}")
+        #expect(FoundationJSON.canonical(try path.encode(mixed, options: .omitsNilValues)) == "{}")
         mixed.bio = .null
         mixed.theme = .null
-        #expect(FoundationJSON.canonical(try path.encode(mixed, options: .omitNilValues))
+        #expect(FoundationJSON.canonical(try path.encode(mixed, options: .omitsNilValues))
                     == #"{"bio":null,"settings":{"theme":null}}"#)
         #expect(FoundationJSON.canonical(try path.encode(mixed))
                     == #"{"bio":null,"plain":null,"settings":{"font":null,"theme":null}}"#)

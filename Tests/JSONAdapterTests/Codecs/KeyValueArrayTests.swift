@@ -54,7 +54,7 @@ struct KeyValueArrayTests {
         let objects = String(decoding: try JSONAdapter.jsonData(from: Self.sample), as: UTF8.self)
         #expect(objects.contains(#""byRegion":{"eu":3,"us":5}"#))
         #expect(try path.decode(Keyed.self, objects, configuration: configuration) == Self.sample)
-        let arrays = String(decoding: try JSONAdapter.jsonData(from: Self.sample, configuration: Self.pairs), as: UTF8.self)
+        let arrays = String(decoding: try JSONAdapter.jsonData(from: Self.sample, options: .configuration(Self.pairs)), as: UTF8.self)
         #expect(try path.decode(Keyed.self, arrays, configuration: configuration) == Self.sample)
     }
 

@@ -96,7 +96,7 @@ struct NestedModelTests {
     func omitNilValuesInNestedModels(path: DecodingPath) throws {
         var node = Node("root", [Node("child")])
         node.parentName = nil
-        let json = try path.encode(node, options: .omitNilValues)
+        let json = try path.encode(node, options: .omitsNilValues)
         #expect(json["parent"] == nil)
         let child = try #require((json["children"] as? [[String: Any]])?.first)
         #expect(child["name"] as? String == "child")

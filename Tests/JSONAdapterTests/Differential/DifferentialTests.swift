@@ -110,9 +110,9 @@ struct DifferentialTests {
                                              expectedFromDictionary), "dictionary path vs JSONDecoder", sample: index)
 
         // The library's two encoders against JSONEncoder's text: every scalar, numbers byte for byte.
-        let ours = try JSONAdapter.jsonData(from: model, options: .omitNilValues)
+        let ours = try JSONAdapter.jsonData(from: model, options: .omitsNilValues)
         let oursThroughSerialization = try JSONSerialization.data(
-            withJSONObject: JSONAdapter.jsonDictionary(from: model, options: .omitNilValues))
+            withJSONObject: JSONAdapter.jsonDictionary(from: model, options: .omitsNilValues))
         let foundationScalars = try jsonScalarTexts(foundationText)
         tally.numberLiterals += foundationScalars.values.filter {
             if case .number = $0 { return true } else { return false }

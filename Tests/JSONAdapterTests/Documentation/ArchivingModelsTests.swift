@@ -137,20 +137,23 @@ struct ArchivingModelsTests {
         #expect(error?.archivePath == "count")
     }
 
-    @Test("type names: String(reflecting:); subclasses need register(_:); unregistered is .unknownType")
+    @Test("type names: String(reflecting:); subclasses found by name; generic ones need register(_:)")
     func typeNamesAndSubclasses() throws {
         #expect(ModelArchiver.archivedTypeName(of: GitHubWalkthrough.GHUser.self) == "JSONAdapterTests.GitHubWalkthrough.GHUser")
 
-        ModelArchiver.register(Circle.self)
         let circle = Circle()
         circle.radius = 2
-        let drawing = try ModelArchiver.unarchive(Drawing.self,
-                                                  from: try ModelArchiver.archivedData(with: Drawing(shape: circle)))
+        let data = try ModelArchiver.archivedData(with: Drawing(shape: circle))
+        let drawing = try ModelArchiver.unarchive(Drawing.self, from: data)   // drawing.shape is a Circle
         #expect((drawing.shape as? Circle)?.radius == 2)
 
-        let square = try ModelArchiver.archivedData(with: Drawing(shape: Square()))
-        let unknown = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(Drawing.self, from: square) }
+        let polygon = try ModelArchiver.archivedData(with: Drawing(shape: Polygon<Int>()))
+        let unknown = caught(ModelArchiverError.self) { _ = try ModelArchiver.unarchive(Drawing.self, from: polygon) }
         #expect(unknown?.code == .unknownType)
+        #expect(unknown?.found == "JSONAdapterTests.ArchivingModelsTests.Polygon<Swift.Int>")
+        #expect(unknown?.description.contains("register it with ModelArchiver.register(_:)") == true)
+        ModelArchiver.register(Polygon<Int>.self)
+        #expect(try ModelArchiver.unarchive(Drawing.self, from: polygon).shape is Polygon<Int>)
 
         ModelArchiver.register(Unrelated.self, forTypeName: ModelArchiver.archivedTypeName(of: Triangle.self))
         let triangle = try ModelArchiver.archivedData(with: Drawing(shape: Triangle()))
@@ -313,7 +316,7 @@ extension ArchivingModelsTests {
         }
     }
 
-    /// README's class-cluster example: a property declared `Shape?`.
+    /// The article's class hierarchy: a property declared `Shape?`.
     class Shape: Model {
         var name = ""
         required init() {}
@@ -323,8 +326,8 @@ extension ArchivingModelsTests {
         var radius = 0.0
     }
 
-    /// Never registered.
-    final class Square: Shape {
+    /// Generic: registered before it is unarchived.
+    final class Polygon<Corners>: Shape {
         var side = 0.0
     }
 

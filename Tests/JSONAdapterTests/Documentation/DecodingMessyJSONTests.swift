@@ -61,7 +61,7 @@ struct DecodingMessyJSONTests {
                               regions: [.eu: 3, .us: 5])
         var shared = JSONAdapter.Configuration()
         shared.keyedDictionaryEncoding = .keyValueArray
-        let data = try JSONAdapter.jsonData(from: catalog, configuration: shared)
+        let data = try JSONAdapter.jsonData(from: catalog, options: .configuration(shared))
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""regions":["eu",3,"us",5]"#))
         #expect(text.contains(#""owners":["E621E1F8-C36C-495A-93FC-0C247A3E6E5F","kim"]"#))

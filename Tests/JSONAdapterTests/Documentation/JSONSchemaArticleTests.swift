@@ -63,8 +63,8 @@ struct JSONSchemaArticleTests {
                 == #"{"description":"One line saying what is wrong.","maxLength":80,"minLength":1,"type":"string"}"#)
         #expect(JSONSchemaTests.text(JSONSchemaTests.value(schema.jsonObject, "properties", "severity"))
                 == #"{"enum":["low","medium","high"],"type":"string"}"#)
-        #expect(schema.description.hasPrefix("{\n  \"$defs\": {\n    \"Reporter\": {"))
-        #expect(!schema.jsonData().isEmpty)
+        #expect(schema.description.hasPrefix("{\n  \"$defs\" : {\n    \"Reporter\" : {"))
+        #expect(try !schema.jsonData().isEmpty)
     }
 
     @Test("the strict subset requires everything, and the answer decodes")

@@ -95,9 +95,13 @@ struct MappingJSONToModelsTests {
 
         let published = Post(title: "Out", body: nil, isDraft: false)
         #expect(try JSONAdapter.jsonDictionary(from: published)["body"] is NSNull)
-        #expect(try JSONAdapter.jsonDictionary(from: published, options: .omitNilValues)["body"] == nil)
-        let adapter = try JSONAdapter(modelType: Post.self, options: .omitNilValues)
-        #expect(try adapter.jsonDictionary(from: published).keys.sorted() == ["draft", "title"])
+        #expect(try JSONAdapter.jsonDictionary(from: published, options: .omitsNilValues)["body"] == nil)
+        let post = Post(title: "Out/In", body: nil, isDraft: false)
+        let pretty = try JSONAdapter.jsonData(from: post, options: .outputFormatting([.prettyPrinted, .sortedKeys]))
+        #expect(String(decoding: pretty, as: UTF8.self) == "{\n  \"body\" : null,\n  \"draft\" : false,\n  \"title\" : \"Out\\/In\"\n}")
+        let adapter = try JSONAdapter(modelType: Post.self)
+        #expect(try adapter.jsonDictionary(from: published, options: .omitsNilValues).keys.sorted()
+            == ["draft", "title"])
     }
 
     @Test("mapping errors: a key that is no property, a malformed path, a computed property")

@@ -105,11 +105,11 @@ struct WalkthroughTests {
         decoded.retrievedAt = issue.retrievedAt
         #expect(decoded == issue)
 
-        // Without options nil is written as null; .omitNilValues leaves it out.
+        // Without options nil is written as null; omitsNilValues leaves it out.
         let withNulls = try Self.array(try JSONAdapter.jsonData(from: issues))
         #expect(withNulls[1]["body"] is NSNull)
         #expect((withNulls[1]["user"] as? [String: Any])?["login"] is NSNull)
-        let text = try JSONAdapter.jsonData(from: issues, options: .omitNilValues)
+        let text = try JSONAdapter.jsonData(from: issues, options: .omitsNilValues)
         let omitted = try Self.array(text)
         #expect(omitted.count == 2)
         #expect(omitted[1]["body"] == nil)
@@ -118,8 +118,15 @@ struct WalkthroughTests {
         #expect(omitted[1]["title"] as? String == "Second")
         #expect(omitted[0]["body"] as? String == "I'm having a problem with this.")
 
-        let array = try JSONAdapter.jsonArray(from: issues, options: .omitNilValues)
+        let array = try JSONAdapter.jsonArray(from: issues, options: .omitsNilValues)
         #expect(array[1]["body"] == nil)
+
+        // Pretty printed with sorted keys: JSONEncoder's layout, slashes escaped as it escapes them.
+        let pretty = String(decoding: try JSONAdapter.jsonData(from: issue, options: .outputFormatting([.prettyPrinted, .sortedKeys])),
+                            as: UTF8.self)
+        #expect(pretty.hasPrefix("{\n  \"assignee\" : {\n    \"avatar_url\" : \"https:\\/\\/github.com\\/images\\/hubot.gif\""))
+        #expect(pretty == String(decoding: try EncoderOracle.data(EncoderOracle.Value(foundation: json), [.prettyPrinted, .sortedKeys]),
+                                 as: UTF8.self))
     }
 
     @Test("key paths: missing, null and null intermediates, non-object intermediates")

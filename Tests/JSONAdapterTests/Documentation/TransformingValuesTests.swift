@@ -70,6 +70,63 @@ struct TransformingValuesTests {
         #expect(probe.note == "got nil")
     }
 
+    @Test("optionalForward: nil is a value (\"\" is no homepage, a tag is no branch); forward: nil is a failure",
+          arguments: DecodingPath.allCases)
+    func nilIsAValue(path: DecodingPath) throws {
+        let none = try path.decode(Repository.self, #"{"homepage": "", "ref": "refs/tags/v1", "website": "https://example.com"}"#)
+        #expect(none.homepage == nil && none.branch == nil)
+        #expect(none.website == URL(string: "https://example.com"))
+        #expect(FoundationJSON.canonical(try path.encode(none))
+            == FoundationJSON.canonical(json: #"{"homepage": null, "ref": null, "website": "https://example.com"}"#))
+
+        let some = try path.decode(Repository.self, #"{"homepage": "https://a.example", "ref": "refs/heads/main"}"#)
+        #expect(some.homepage == URL(string: "https://a.example") && some.branch == "main")
+        let written = try path.encode(some)
+        #expect(written["homepage"] as? String == "https://a.example")
+        #expect(written["ref"] as? String == "refs/heads/main")
+
+        // The typed forward's nil fails, naming the property, with the TransformerError underneath.
+        let error = try #require(adapterError { _ = try path.decode(Repository.self, #"{"website": ""}"#) })
+        #expect(error.code == .invalidValue && error.propertyKey == "website")
+        #expect((error.underlyingError as? TransformerError)?.code == .invalidInput)
+        // Wrong input still throws in optionalForward's closure.
+        let bad = try #require(adapterError { _ = try path.decode(Repository.self, #"{"homepage": "http://["}"#) })
+        #expect(bad.code == .invalidValue && bad.propertyKey == "homepage")
+        #expect((bad.underlyingError as? TransformerError)?.expected == "a URL")
+        // JSON null reaches neither closure.
+        #expect(try path.decode(Repository.self, #"{"homepage": null, "ref": null}"#) == Repository())
+    }
+
+    @Test("optionalForward's nil still fails for a property that cannot be nil", arguments: DecodingPath.allCases)
+    func nilForNonOptional(path: DecodingPath) throws {
+        #expect(try path.decode(Mirror.self, #"{"url": "https://m.example"}"#).url == URL(string: "https://m.example"))
+        let error = try #require(adapterError { _ = try path.decode(Mirror.self, #"{"url": ""}"#) })
+        #expect(error.code == .invalidValue)
+        #expect(error.propertyKey == "url")
+    }
+
+    @Test("the two typed forms side by side: the reverse nil is null with optionalForward, a failure with forward")
+    func typedForms() throws {
+        let lenient = JSONValueTransformer(optionalForward: { (text: String) in Int(text) },
+                                           reverse: { (number: Int) in number < 0 ? nil : String(number) })
+        let strict = JSONValueTransformer(forward: { (text: String) in Int(text) },
+                                          reverse: { (number: Int) in number < 0 ? nil : String(number) })
+        #expect(try lenient.transformedValue("x") == nil)
+        #expect(try lenient.transformedValue("12") as? Int == 12)
+        #expect(try lenient.reverseTransformedValue(-1) == nil)
+        #expect(try lenient.reverseTransformedValue(3) as? String == "3")
+        #expect(throws: TransformerError.self) { try strict.transformedValue("x") }
+        #expect(throws: TransformerError.self) { try strict.reverseTransformedValue(-1) }
+        // Input of the wrong type fails in both; nil is nil in both, without calling the closures.
+        #expect(throws: TransformerError.self) { try lenient.transformedValue(12) }
+        #expect(try lenient.transformedValue(nil) == nil && strict.transformedValue(nil) == nil)
+        // A one-way optionalForward, and a numeric input converted exactly.
+        let seconds = JSONValueTransformer(optionalForward: { (seconds: Double) in seconds > 0 ? Date(timeIntervalSince1970: seconds) : nil })
+        #expect(try seconds.transformedValue(0) == nil)
+        #expect(try seconds.transformedValue(1_372_701_600) as? Date == Date(timeIntervalSince1970: 1_372_701_600))
+        #expect(!seconds.allowsReverseTransformation)
+    }
+
     @Test("choice order: jsonTransformer(forKey:), then register(_:forType:) (optionals and elements too)")
     func perTypeRegistration() throws {
         let celsius = JSONValueTransformer(forward: { (degrees: Double) in Celsius(degrees: degrees) },
@@ -187,6 +244,47 @@ extension TransformingValuesTests {
             default:
                 return nil
             }
+        }
+    }
+
+    /// TransformingValues.md's `Repository`: `optionalForward` for "no value", `forward` for a failure.
+    struct Repository: JSONSerializing {
+        var homepage: URL?
+        var branch: String?
+        var website: URL?
+
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = [
+            "homepage": "homepage", "branch": "ref", "website": "website",
+        ]
+
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            switch key {
+            case "homepage":   // nil is a value: "" is no homepage
+                return JSONValueTransformer(optionalForward: { (string: String) throws -> URL? in
+                    if string.isEmpty { return nil }
+                    guard let url = URL(string: string) else { throw TransformerError.invalidInput(string, expected: "a URL") }
+                    return url
+                }, reverse: { (url: URL) in url.absoluteString })
+            case "branch":
+                return JSONValueTransformer(optionalForward: { (ref: String) in
+                    ref.hasPrefix("refs/heads/") ? String(ref.dropFirst("refs/heads/".count)) : nil
+                }, reverse: { (branch: String) in "refs/heads/" + branch })
+            case "website":    // nil is a failure: "" is an error naming the property
+                return JSONValueTransformer(forward: { (string: String) in URL(string: string) },
+                                            reverse: { (url: URL) in url.absoluteString })
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// A non-optional property given an `optionalForward` transformer.
+    struct Mirror: JSONSerializing {
+        var url = URL(fileURLWithPath: "/")
+        static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["url": "url"]
+        static func jsonTransformer(forKey key: String) -> JSONValueTransformer? {
+            JSONValueTransformer(optionalForward: { (string: String) in string.isEmpty ? nil : URL(string: string) },
+                                 reverse: { (url: URL) in url.absoluteString })
         }
     }
 

@@ -206,13 +206,13 @@ struct EncodingTests {
     func omitNilValues(path: DecodingPath) throws {
         var model = Sparse()
         model.id = 1
-        let empty = try path.encode(model, options: .omitNilValues)
+        let empty = try path.encode(model, options: .omitsNilValues)
         #expect(Set(empty.keys) == ["id"])
         #expect(FoundationJSON.number(empty["id"]) == 1)
 
         model.street = "Main"
         model.leaf = ValueModels.Leaf(name: "x")
-        let partial = try path.encode(model, options: .omitNilValues)
+        let partial = try path.encode(model, options: .omitsNilValues)
         #expect(Set(partial.keys) == ["id", "address", "leaf"])
         let address = try #require(partial["address"] as? [String: Any])
         #expect(Set(address.keys) == ["street"])
@@ -220,7 +220,7 @@ struct EncodingTests {
         #expect((partial["leaf"] as? [String: Any])?["name"] as? String == "x")
 
         model.phone = "555"
-        let deep = try path.encode(model, options: .omitNilValues)
+        let deep = try path.encode(model, options: .omitsNilValues)
         #expect(((deep["contact"] as? [String: Any])?["phone"] as? [String: Any])?["number"] as? String == "555")
     }
 

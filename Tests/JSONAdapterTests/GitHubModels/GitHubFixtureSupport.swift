@@ -83,7 +83,7 @@ enum GitHubFixture {
                 "jsonData and jsonDictionary differ",
                 sourceLocation: sourceLocation)
         // A dictionary with omitted nils decodes to the same model too (nil is every optional's default here).
-        let omitted = try JSONAdapter.jsonDictionary(from: model, options: .omitNilValues)
+        let omitted = try JSONAdapter.jsonDictionary(from: model, options: .omitsNilValues)
         #expect(try JSONAdapter.model(of: M.self, from: omitted) == model,
                 "omitNilValues round trip", sourceLocation: sourceLocation)
     }

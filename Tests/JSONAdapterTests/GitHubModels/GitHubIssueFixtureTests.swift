@@ -97,9 +97,9 @@ struct GitHubIssueFixtureTests {
     @Test(".omitNilValues leaves out the nil fields of an issue")
     func issueEncodingOmittingNils() throws {
         let issue = try #require(try GitHubFixture.decodeBothArray(GHIssue.self, "issues").first)
-        let fromDictionary = try JSONAdapter.jsonDictionary(from: issue, options: .omitNilValues)
+        let fromDictionary = try JSONAdapter.jsonDictionary(from: issue, options: .omitsNilValues)
         let fromData = try #require(try JSONSerialization.jsonObject(
-            with: JSONAdapter.jsonData(from: issue, options: .omitNilValues)) as? [String: Any])
+            with: JSONAdapter.jsonData(from: issue, options: .omitsNilValues)) as? [String: Any])
         for json in [fromDictionary, fromData] {
             #expect(json["body"] == nil)
             #expect(json["assignee"] == nil)

@@ -61,7 +61,7 @@ struct GitHubRepositoryFixtureTests {
             #expect(permissions.count == 5)
             #expect(permissions["admin"] as? Bool == true)
         }
-        let omitted = try JSONAdapter.jsonDictionary(from: repository, options: .omitNilValues)
+        let omitted = try JSONAdapter.jsonDictionary(from: repository, options: .omitsNilValues)
         #expect(omitted["description"] == nil)
         #expect(omitted["language"] == nil)
         #expect(omitted["name"] as? String == "hello-world")
@@ -115,9 +115,9 @@ struct GitHubRepositoryFixtureTests {
         let withNulls = try JSONAdapter.jsonDictionary(from: planless)
         let plan = try #require(withNulls["plan"] as? [String: Any])
         #expect(plan["name"] is NSNull && plan["seats"] is NSNull)
-        for omitted in [try JSONAdapter.jsonDictionary(from: planless, options: .omitNilValues),
+        for omitted in [try JSONAdapter.jsonDictionary(from: planless, options: .omitsNilValues),
                         try #require(try JSONSerialization.jsonObject(
-                            with: JSONAdapter.jsonData(from: planless, options: .omitNilValues)) as? [String: Any])] {
+                            with: JSONAdapter.jsonData(from: planless, options: .omitsNilValues)) as? [String: Any])] {
             #expect(omitted["plan"] == nil)
             #expect(omitted["description"] == nil)
             #expect(omitted["login"] as? String == "octokit-fixture-org")

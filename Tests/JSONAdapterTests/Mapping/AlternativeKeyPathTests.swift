@@ -102,7 +102,7 @@ struct AlternativeKeyPathTests {
         let texts = try DecodingPath.encodedTexts(Person(fullName: nil))
         #expect(texts.dictionary == texts.data)
         #expect(texts.data == FoundationJSON.canonical(json: #"{"fullName": null, "age": 0, "address": {"city": ""}}"#))
-        let omitted = try path.encode(Person(fullName: nil, age: 1), options: .omitNilValues)
+        let omitted = try path.encode(Person(fullName: nil, age: 1), options: .omitsNilValues)
         #expect(omitted["fullName"] == nil && omitted["full_name"] == nil && omitted.count == 2)
     }
 
@@ -138,7 +138,7 @@ struct AlternativeKeyPathTests {
         }
         var model = Renamed()
         model.displayName = "b"
-        let texts = try DecodingPath.encodedTexts(model, configuration: snake)
+        let texts = try DecodingPath.encodedTexts(model, options: .configuration(snake))
         #expect(texts.dictionary == #"{"display_name":"b"}"#)
         #expect(texts.data == texts.dictionary)
     }

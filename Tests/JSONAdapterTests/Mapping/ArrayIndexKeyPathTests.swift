@@ -217,7 +217,7 @@ struct ArrayIndexKeyPathTests {
         let json = #"{"x_data": [{}, {"x_dog": "Rex"}]}"#
         let model = try path.decode(Prefixed.self, json, configuration: prefixing)
         #expect(model.dog == "Rex")
-        let texts = try DecodingPath.encodedTexts(model, configuration: prefixing)
+        let texts = try DecodingPath.encodedTexts(model, options: .configuration(prefixing))
         #expect(texts.dictionary == #"{"x_data":{"1":{"x_dog":"Rex"}}}"#)
         #expect(texts.data == texts.dictionary)
     }

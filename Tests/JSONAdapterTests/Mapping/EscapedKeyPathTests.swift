@@ -111,7 +111,7 @@ struct EscapedKeyPathTests {
         let json = #"{"ship_captain.full_name": "Ahab"}"#
         let model = try path.decode(Converted.self, json, configuration: snake)
         #expect(model.captainName == "Ahab")
-        let texts = try DecodingPath.encodedTexts(model, configuration: snake)
+        let texts = try DecodingPath.encodedTexts(model, options: .configuration(snake))
         #expect(texts.dictionary == FoundationJSON.canonical(json: json))
         #expect(texts.data == texts.dictionary)
     }

@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("JSON Schema: configurations, errors and output")
@@ -128,35 +129,47 @@ struct JSONSchemaConfigurationTests {
 
     // MARK: Output
 
-    @Test("the text: keys sorted, compact or indented by two spaces; description is the indented text")
+    @Test("the text: keys sorted, compact or pretty printed as JSONEncoder does; description is the pretty text")
     func output() throws {
         let schema = try JSONAdapter.jsonSchema(of: Models.Step.self)
-        let compact = String(decoding: schema.jsonData(), as: UTF8.self)
+        let compact = String(decoding: try schema.jsonData(), as: UTF8.self)
         #expect(compact.hasPrefix(#"{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"#))
         #expect(compact == JSONSchemaTests.text(schema.jsonObject))
-        let pretty = String(decoding: schema.jsonData(prettyPrinted: true), as: UTF8.self)
+        let pretty = String(decoding: try schema.jsonData(prettyPrinted: true), as: UTF8.self)
         #expect(pretty == """
             {
-              "$schema": "https://json-schema.org/draft/2020-12/schema",
-              "properties": {
-                "minutes": {
-                  "maximum": 600,
-                  "minimum": 0,
-                  "type": [
+              "$schema" : "https://json-schema.org/draft/2020-12/schema",
+              "properties" : {
+                "minutes" : {
+                  "maximum" : 600,
+                  "minimum" : 0,
+                  "type" : [
                     "integer",
                     "null"
                   ]
                 },
-                "text": {
-                  "type": "string"
+                "text" : {
+                  "type" : "string"
                 }
               },
-              "type": "object"
+              "type" : "object"
             }
             """)
         #expect(schema.description == pretty)
+        // JSONEncoder writes the same bytes for the same document, compact and pretty.
+        let tree = try EncoderOracle.Value(foundation: schema.jsonObject)
+        #expect(try EncoderOracle.text(tree, [.sortedKeys, .withoutEscapingSlashes]) == compact)
+        #expect(try EncoderOracle.text(tree, [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) == pretty)
         // Foundation reads the text back as the same document.
         let reread = try JSONSerialization.jsonObject(with: schema.jsonData())
         #expect(JSONSchemaTests.text(reread) == compact)
+    }
+
+    @Test("a document the writer refuses throws, rather than giving {}")
+    func refusedDocument() throws {
+        let schema = JSONSchema(jsonObject: ["maximum": Double.infinity], report: SchemaReport())
+        let error = try #require(throws: JSONAdapterError.self) { try schema.jsonData() }
+        #expect(error.code == .invalidValue)
+        #expect(schema.description.contains("non-finite"))
     }
 }

@@ -148,6 +148,21 @@ enum SchemaCorpus {
                                              configuration { $0.leniency = JSONLeniency(rawValue: leniency) },
                                              texts: jsons.map(\.json)))
         }
+        entries.append(SchemaCorpusEntry(PortedLeniencyTests.Issue.self, "singleObjectAsArray",
+                                         configuration { $0.leniency = .singleObjectAsArray }, texts: [
+            #"{"title": "t", "labels": {"name": "bug"}, "tags": {"name": "x"}, "assignees": {"name": "kim"}}"#,
+            #"{"labels": [{"name": "bug"}], "assignees": null}"#, #"{"labels": "bug"}"#, #"{"labels": {"name": 7}}"#,
+        ]))
+        entries.append(SchemaCorpusEntry(PortedLeniencyTests.OptedIn.self,
+                                         texts: [#"{"labels": {"name": "a"}}"#, #"{"others": {"name": "b"}}"#]))
+        for format in [JSONAdapter.Configuration.DateFormat.secondsSince1970, .millisecondsSince1970] {
+            entries.append(SchemaCorpusEntry(PortedLeniencyTests.Event.self, "numericDateStrings\(format)",
+                                             configuration { $0.dateFormat = format; $0.leniency = .numberStringCoercion },
+                                             texts: [
+                #"{"at": "1372701600", "until": "1.5", "history": ["-86400", 12]}"#, #"{"at": " 12"}"#,
+                #"{"at": "12s"}"#, #"{"until": null}"#,
+            ]))
+        }
         entries.append(SchemaCorpusEntry(LeniencyTests.PerProperty.self,
                                          texts: [#"{"count": "3", "strictCount": 4}"#, #"{"strictCount": "4"}"#]))
         entries.append(SchemaCorpusEntry(JSONConstraintTests.Profile.self, texts: [

@@ -105,8 +105,8 @@ struct SchemaCorpusRunner {
             schema = try JSONAdapter.jsonSchema(of: entry.type, options: .init(configuration: entry.configuration))
             strict = try JSONAdapter.jsonSchema(of: entry.type, options: .init(configuration: entry.configuration,
                                                                                     isStrictStructuredOutput: true))
-            schemas[entry.id] = schema.jsonData(prettyPrinted: true)
-            schemas[entry.id + ".strict"] = strict.jsonData(prettyPrinted: true)
+            schemas[entry.id] = try schema.jsonData(prettyPrinted: true)
+            schemas[entry.id + ".strict"] = try strict.jsonData(prettyPrinted: true)
         } catch {
             failures.append("\(entry.id): \(error)")
             return []
@@ -122,7 +122,7 @@ struct SchemaCorpusRunner {
         documents += sampler.documents(of: entry.type).enumerated().map {
             (label: "sample #\($0.offset)", data: Data($0.element.text.utf8), mutants: true)
         }
-        if let encoded = try? JSONAdapter.jsonData(from: entry.type.init(), configuration: entry.configuration) {
+        if let encoded = try? JSONAdapter.jsonData(from: entry.type.init(), options: .configuration(entry.configuration)) {
             documents.append((label: "encoded default", data: encoded, mutants: false))
         }
         let mutator = SchemaMutator(configuration: entry.configuration, report: schema.report,
@@ -134,7 +134,7 @@ struct SchemaCorpusRunner {
             let verdict = record(tree, label: document.label, entry: entry, comparedIfRejected: exact,
                                  uncheckedConstraints: unchecked)
             guard let model = verdict else { continue }
-            if let encoded = try? JSONAdapter.jsonData(from: model, configuration: entry.configuration),
+            if let encoded = try? JSONAdapter.jsonData(from: model, options: .configuration(entry.configuration)),
                let encodedTree = SchemaCorpusTree(parsing: encoded) {
                 _ = record(encodedTree, label: document.label + ", encoded", entry: entry, comparedIfRejected: exact,
                            uncheckedConstraints: unchecked)

@@ -102,7 +102,7 @@ struct StreamingTests {
         var reader = try JSONModelReader(ValueModels.Item.self, data: deep, format: .array, options: .init(maximumDepth: 64))
         let error = try #require(throws: JSONAdapterError.self) { try reader.next() }
         #expect(error.code == .invalidJSONData)
-        #expect(error.description.contains("nesting deeper than 63"))
+        #expect(error.description.contains("nesting deeper than 64"))
     }
 
     @Test("async bytes: models arrive as their bytes do, both formats", arguments: [JSONStreamFormat.jsonLines, .array])

@@ -24,8 +24,8 @@ extension DecodingPath {
     /// data path is parsed back with `JSONSerialization`).
     func encode(_ model: any JSONSerializing, configuration: JSONAdapter.Configuration) throws -> [String: Any] {
         switch self {
-        case .dictionary, .foundationObjects: return try JSONAdapter.jsonDictionary(from: model, configuration: configuration)
-        case .data: return try FoundationJSON.object(JSONAdapter.jsonData(from: model, configuration: configuration))
+        case .dictionary, .foundationObjects: return try JSONAdapter.jsonDictionary(from: model, options: .configuration(configuration))
+        case .data: return try FoundationJSON.object(JSONAdapter.jsonData(from: model, options: .configuration(configuration)))
         }
     }
 }

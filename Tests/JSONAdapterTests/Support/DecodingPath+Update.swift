@@ -32,9 +32,9 @@ extension DecodingPath {
     /// The canonical (sorted-key) text of what `model` encodes to, through
     /// `jsonDictionary(from:)` and through `jsonData(from:)`.
     static func encodedTexts(_ model: any JSONSerializing,
-                             configuration: JSONAdapter.Configuration = .standard) throws -> (dictionary: String, data: String) {
-        let dictionary = try JSONAdapter.jsonDictionary(from: model, configuration: configuration)
-        let data = try FoundationJSON.object(JSONAdapter.jsonData(from: model, configuration: configuration))
+                             options: JSONAdapter.EncodingOptions = .standard) throws -> (dictionary: String, data: String) {
+        let dictionary = try JSONAdapter.jsonDictionary(from: model, options: options)
+        let data = try FoundationJSON.object(JSONAdapter.jsonData(from: model, options: options))
         return (FoundationJSON.canonical(dictionary), FoundationJSON.canonical(data))
     }
 }

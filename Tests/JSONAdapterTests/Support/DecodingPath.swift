@@ -46,7 +46,7 @@ enum DecodingPath: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Encodes a model, then gives the result as Foundation JSON objects
     /// (the data path is parsed back with `JSONSerialization`).
-    func encode(_ model: any JSONSerializing, options: JSONAdapter.Options = []) throws -> [String: Any] {
+    func encode(_ model: any JSONSerializing, options: JSONAdapter.EncodingOptions = .standard) throws -> [String: Any] {
         switch self {
         case .dictionary, .foundationObjects: return try JSONAdapter.jsonDictionary(from: model, options: options)
         case .data: return try FoundationJSON.object(JSONAdapter.jsonData(from: model, options: options))
