@@ -15,10 +15,16 @@ import Foundation
 /// **Duplicate keys: the last occurrence wins**, in ``member(_:in:)``, the hinted variant and
 /// ``anyValue(at:)`` alike, as in `JSONSerialization`, so that a dictionary it makes from the
 /// same bytes decodes to the same model (`JSONDecoder` keeps the first). The parser flags
-/// objects that may hold a key twice; only those are searched to the end. Keys are compared by
-/// exact unescaped UTF-8 bytes (no Unicode normalisation), except in ``anyValue(at:)`` whose
-/// `[String: Any]` compares Swift `String`s by canonical equivalence, so there NFC/NFD spellings
-/// of one key collapse (the last one wins).
+/// objects that may hold a key twice; only those are searched to the end.
+///
+/// **Keys are compared as Swift `String`s are, by canonical equivalence**, as a
+/// `[String: Any]` from `JSONSerialization` looks them up: `"cafe\u0301"` (decomposed) is the
+/// key `"café"`, and NFC/NFD spellings of one key in one object count as one key (the last
+/// wins). All-ASCII keys, the common case, are compared by their unescaped UTF-8 bytes, which
+/// is the same for them; objects where a key is not all ASCII are flagged by the parser and
+/// searched to their end comparing strings. A key asked for that is not all ASCII but stands
+/// for an ASCII one (`"\u{212A}"`, the Kelvin sign, is `"K"`) is found in an all-ASCII object
+/// only in that form, ``asciiForm(of:)``, which callers look up when its own is missing.
 ///
 /// The class is immutable after `init` (only `let` properties of `Sendable` types), so its
 /// `Sendable` conformance is compiler-checked rather than `@unchecked`.
@@ -142,8 +148,8 @@ package final class JSONDocument: Sendable {
 
     // MARK: - Containers
 
-    /// The value node of the member of `object` whose key is `key` (exact UTF-8 bytes; the last
-    /// of duplicates);
+    /// The value node of the member of `object` whose key is `key` (by canonical equivalence,
+    /// see the type's notes; the last of duplicates);
     /// nil if absent or if `object` is not an object. Linear in the number of members.
     package func member(_ key: String, in object: Int) -> Int? {
         Self.withUTF8(key) { member(utf8: $0, in: object) }
@@ -153,8 +159,45 @@ package final class JSONDocument: Sendable {
     func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
+        if n.flags & JSONNode.objectHasNonASCIIKeys != 0 {
+            return findMemberAsString(key, from: object &+ 1, to: n.subtreeEnd)
+        }
         return findMember(key, from: object &+ 1, to: n.subtreeEnd,
                           last: n.flags & JSONNode.objectMayHaveDuplicateKeys != 0)
+    }
+
+    /// The all-ASCII key canonically equivalent to `key`, which is not all ASCII, or `nil` when
+    /// there is none (or `key` is ASCII). Objects whose keys are all ASCII are searched by
+    /// bytes, where such a key is found only in this form: callers look it up so when its own
+    /// spelling is missing. Only the Kelvin sign, the Greek question mark and the Greek varia
+    /// decompose to ASCII (`"\u{212A}"` is `"K"`).
+    package static func asciiForm(of key: String) -> String? {
+        guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        let decomposed = key.decomposedStringWithCanonicalMapping
+        return decomposed.utf8.allSatisfy({ $0 < 0x80 }) ? decomposed : nil
+    }
+
+    /// The value node of the last member whose key equals `key` as a Swift string (canonical
+    /// equivalence), scanning the member keys from key node `start` to node `end` of one object
+    /// flagged ``JSONNode/objectHasNonASCIIKeys``. All-ASCII keys are compared by bytes when
+    /// `key` is all ASCII too.
+    @usableFromInline
+    func findMemberAsString(_ key: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        let name = String(decoding: key, as: UTF8.self)
+        let nameIsASCII = !key.contains(where: { $0 >= 0x80 })
+        var found: Int?
+        var k = start
+        while k < end {
+            let matches: Bool
+            if nameIsASCII && nodes[k].flags & JSONNode.stringHasNonASCII == 0 {
+                matches = findMember(key, from: k, to: k &+ 1) != nil
+            } else {
+                matches = string(at: k) == name
+            }
+            if matches { found = k &+ 1 }
+            k = nextSibling(of: k &+ 1)
+        }
+        return found
     }
 
     /// The value node of the first (or, with `last`, the last) member whose key is `key`,
@@ -217,7 +260,8 @@ package final class JSONDocument: Sendable {
         guard n.kind == .object else { return nil }
         let first = object &+ 1
         let end = n.subtreeEnd
-        if n.flags & JSONNode.objectMayHaveDuplicateKeys != 0 {
+        if n.flags != 0 {
+            if n.flags & JSONNode.objectHasNonASCIIKeys != 0 { return findMemberAsString(key, from: first, to: end) }
             return findMember(key, from: first, to: end, last: true)
         }
         var start = first

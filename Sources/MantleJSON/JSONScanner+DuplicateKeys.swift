@@ -16,14 +16,16 @@ extension JSONScanner {
         filters[base &+ 3] = 0
     }
 
-    /// Hashes the (unescaped) key `start..<start+length` and records it for the innermost object;
-    /// returns whether an earlier key of that object has the same hash.
+    /// Hashes the (unescaped) key `start..<start+length`, the last node, and records it for the
+    /// innermost object; returns whether an earlier key of that object has the same hash. An
+    /// escaped key whose unescaped text is not all ASCII gets ``JSONNode/stringHasNonASCII``.
     @inline(__always)
     mutating func recordKey(start: Int, length: Int, escapes: Bool, depth: Int, hashStart: Int) -> Bool {
         let hash: UInt64
         if escapes {
             scratch.removeAll(keepingCapacity: true)
             JSONEscapes.unescape(UnsafeBufferPointer(start: p + start, count: length), into: &scratch)
+            markNonASCIIEscapedKey()
             hash = scratch.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return Self.hash(p, 0, readable: 0) }
                 return Self.hash(base, buffer.count, readable: buffer.count)
@@ -52,6 +54,14 @@ extension JSONScanner {
         }
         keyHashes.append(hash)
         return duplicate
+    }
+
+    /// Flags the last node, an escaped key unescaped into `scratch`, with
+    /// ``JSONNode/stringHasNonASCII`` when `scratch` has a byte above 0x7F (`"caf\u00e9"`).
+    @inline(never)
+    private mutating func markNonASCIIEscapedKey() {
+        guard scratch.contains(where: { $0 >= 0x80 }), !nodes.isEmpty else { return }
+        nodes[nodes.count &- 1].flags |= JSONNode.stringHasNonASCII
     }
 
     /// Objects with more keys than this are checked for duplicates when they close, by sorting

@@ -17,12 +17,13 @@ extension JSONScanner {
     }
 
     /// Scans the string whose opening quote is at `pos`; on return `pos` is at the closing quote.
-    /// Returns whether the string contains escapes.
+    /// Returns its flags: ``JSONNode/stringHasEscapes`` when it contains escapes,
+    /// ``JSONNode/stringHasNonASCII`` when its raw bytes include any above 0x7F.
     @inline(__always)
-    mutating func scanString() throws(JSONDataError) -> Bool {
+    mutating func scanString() throws(JSONDataError) -> UInt8 {
         let quote = pos
         pos &+= 1
-        var escapes = false
+        var flags: UInt8 = 0
         while true {
             while end &- pos >= 8 {
                 let m = Self.specialMask(Self.load(p + pos))
@@ -37,11 +38,12 @@ extension JSONScanner {
             }
             let c = p[pos]
             if c == UInt8(ascii: "\"") {
-                return escapes
+                return flags
             } else if c == UInt8(ascii: "\\") {
-                escapes = true
+                flags |= JSONNode.stringHasEscapes
                 try scanEscape(quote: quote)
             } else if c >= 0x80 {
+                flags |= JSONNode.stringHasNonASCII
                 try scanUTF8(lead: c)
             } else if c < 0x20 {
                 throw JSONDataError("unescaped control character \(JSONDataError.describe(byte: c)) in string", at: pos)

@@ -51,7 +51,10 @@
 /// - Input must be smaller than 4 GiB (offsets are stored as `UInt32`).
 ///
 /// Objects whose keys might repeat (equal 64-bit hashes of the unescaped key bytes) are flagged
-/// with ``JSONNode/objectMayHaveDuplicateKeys`` so that hinted member look-up can stay exact.
+/// with ``JSONNode/objectMayHaveDuplicateKeys`` so that hinted member look-up can stay exact;
+/// objects with a key that is not all ASCII once unescaped, with
+/// ``JSONNode/objectHasNonASCIIKeys`` (and such keys with ``JSONNode/stringHasNonASCII``), so
+/// that look-ups there compare keys as Swift strings do, by canonical equivalence.
 struct JSONScanner {
     /// One open container on the explicit parse stack (the innermost one is kept in locals).
     private struct Frame {
@@ -61,13 +64,14 @@ struct JSONScanner {
         var count: UInt32
         /// Whether the container is an object.
         var isObject: Bool
-        /// For objects: whether two keys may be equal so far.
-        var mayHaveDuplicates: Bool
+        /// For objects: the object flags found so far (``JSONNode/objectMayHaveDuplicateKeys``,
+        /// ``JSONNode/objectHasNonASCIIKeys``).
+        var objectFlags: UInt8
         /// For objects: where this object's key hashes start in `keyHashes`.
         var hashStart: Int
 
         /// Outside every container.
-        static let topLevel = Frame(node: -1, count: 0, isObject: false, mayHaveDuplicates: false, hashStart: 0)
+        static let topLevel = Frame(node: -1, count: 0, isObject: false, objectFlags: 0, hashStart: 0)
     }
 
     /// First byte of the input.
@@ -141,8 +145,8 @@ struct JSONScanner {
             case UInt8(ascii: "\""):
                 let quote = pos
                 let start = pos &+ 1
-                let escapes = try scanString()
-                appendString(quote: quote, start: start, flags: escapes ? JSONNode.stringHasEscapes : 0, depth: depth)
+                let flags = try scanString()
+                appendString(quote: quote, start: start, flags: flags & JSONNode.stringHasEscapes, depth: depth)
                 pos &+= 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 try scanNumber(depth: depth)
@@ -153,7 +157,7 @@ struct JSONScanner {
                 if open.node >= 0 { frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
                 open = Frame(node: nodes.count, count: 0, isObject: opensObject,
-                             mayHaveDuplicates: false, hashStart: keyHashes.count)
+                             objectFlags: 0, hashStart: keyHashes.count)
                 nodes.append(JSONNode(container: opensObject ? .object : .array, offset: pos, depth: depth))
                 depth &+= 1
                 pos &+= 1
@@ -168,9 +172,7 @@ struct JSONScanner {
                 } else {
                     if opensObject {
                         resetFilter(depth: depth)
-                        if try scanKey(depth: depth, hashStart: open.hashStart) {
-                            open.mayHaveDuplicates = true
-                        }
+                        open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
                     }
                     continue valueLoop
                 }
@@ -208,9 +210,7 @@ struct JSONScanner {
                     pos &+= 1
                     skipWhitespace()
                     if open.isObject {
-                        if try scanKey(depth: depth, hashStart: open.hashStart) {
-                            open.mayHaveDuplicates = true
-                        }
+                        open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
                     } else if pos < end && p[pos] == UInt8(ascii: "]") {
                         throw JSONDataError("trailing comma in array", at: pos)
                     }
@@ -223,10 +223,12 @@ struct JSONScanner {
                 nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
                 nodes[open.node].subtreeEnd = nodes.count
                 if open.isObject {
-                    if !open.mayHaveDuplicates, keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit {
-                        open.mayHaveDuplicates = Self.containsDuplicate(keyHashes[open.hashStart...])
+                    if open.objectFlags & JSONNode.objectMayHaveDuplicateKeys == 0,
+                       keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit,
+                       Self.containsDuplicate(keyHashes[open.hashStart...]) {
+                        open.objectFlags |= JSONNode.objectMayHaveDuplicateKeys
                     }
-                    if open.mayHaveDuplicates { nodes[open.node].flags = JSONNode.objectMayHaveDuplicateKeys }
+                    if open.objectFlags != 0 { nodes[open.node].flags = open.objectFlags }
                     keyHashes.removeSubrange(open.hashStart...)
                 }
                 depth &-= 1
@@ -238,9 +240,11 @@ struct JSONScanner {
     // MARK: - Tokens
 
     /// Scans `"key" :` (with surrounding whitespace) at the current position, appends the key
-    /// node and records its hash; returns whether the key may repeat an earlier key of the object.
+    /// node and records its hash; returns the flags the key gives its object
+    /// (``JSONNode/objectMayHaveDuplicateKeys`` when it may repeat an earlier key of the
+    /// object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII).
     @inline(__always)
-    private mutating func scanKey(depth: Int, hashStart: Int) throws(JSONDataError) -> Bool {
+    private mutating func scanKey(depth: Int, hashStart: Int) throws(JSONDataError) -> UInt8 {
         guard pos < end else { throw eofError() }
         guard p[pos] == UInt8(ascii: "\"") else {
             if p[pos] == UInt8(ascii: "}") {
@@ -250,13 +254,15 @@ struct JSONScanner {
         }
         let quote = pos
         let start = pos &+ 1
-        let escapes = try scanString()
+        let flags = try scanString()
         let length = pos &- start
-        appendString(quote: quote, start: start,
-                     flags: JSONNode.stringIsKey | (escapes ? JSONNode.stringHasEscapes : 0),
-                     depth: depth)
+        appendString(quote: quote, start: start, flags: JSONNode.stringIsKey | flags, depth: depth)
         pos &+= 1
+        let escapes = flags & JSONNode.stringHasEscapes != 0
+        // `objectHasNonASCIIKeys` is `stringHasNonASCII`'s bit: the key's bit is the object's.
         let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth, hashStart: hashStart)
+        var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
+        if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
         skipWhitespace()
         guard pos < end else { throw eofError() }
         guard p[pos] == UInt8(ascii: ":") else {
@@ -264,7 +270,7 @@ struct JSONScanner {
         }
         pos &+= 1
         skipWhitespace()
-        return duplicate
+        return objectFlags
     }
 
     /// Appends a string node whose content is `start..<pos`.

@@ -24,11 +24,11 @@ package enum JSONKind: UInt8, Sendable {
 /// name for both (``startOrCount``, ``lengthOrEnd``); read them through the view for the kind:
 /// - scalars (`.string`, `.number`, `.bool`, `.null`): ``textStart`` and ``textLength``, the
 ///   byte range of the node's text in the input (for strings the content between the quotes,
-///   still escaped). Flags: ``stringHasEscapes``, ``stringIsKey``; ``numberIsInteger``,
-///   ``numberIsNegative``; ``boolTrue``.
+///   still escaped). Flags: ``stringHasEscapes``, ``stringIsKey``, ``stringHasNonASCII``;
+///   ``numberIsInteger``, ``numberIsNegative``; ``boolTrue``.
 /// - containers (`.array`, `.object`): ``entryCount``, the number of elements or members, and
-///   ``subtreeEnd``, the tape index just past the whole subtree. Flag
-///   ``objectMayHaveDuplicateKeys``.
+///   ``subtreeEnd``, the tape index just past the whole subtree. Flags
+///   ``objectMayHaveDuplicateKeys``, ``objectHasNonASCIIKeys``.
 @usableFromInline
 struct JSONNode: Sendable {
     /// ``textStart`` (scalars) or ``entryCount`` (containers).
@@ -92,6 +92,8 @@ struct JSONNode: Sendable {
     @usableFromInline static let stringHasEscapes: UInt8 = 1
     /// String flag: the string is an object key.
     @usableFromInline static let stringIsKey: UInt8 = 2
+    /// String flag, on keys only: the unescaped key has a byte above 0x7F (it is not all ASCII).
+    @usableFromInline static let stringHasNonASCII: UInt8 = 4
     /// Number flag: no fraction and no exponent.
     @usableFromInline static let numberIsInteger: UInt8 = 1
     /// Number flag: starts with `-`.
@@ -101,4 +103,8 @@ struct JSONNode: Sendable {
     /// Object flag: two keys may be equal (exact 64-bit hash match of unescaped bytes; false
     /// positives only make hinted look-ups fall back to a linear scan).
     @usableFromInline static let objectMayHaveDuplicateKeys: UInt8 = 1
+    /// Object flag: a key is not all ASCII (``stringHasNonASCII``), so look-ups compare keys
+    /// as Swift strings, by canonical equivalence (`"cafe\u0301"` is `"café"`), where bytes
+    /// could differ for one key; such objects are searched to their end, the last match winning.
+    @usableFromInline static let objectHasNonASCIIKeys: UInt8 = stringHasNonASCII
 }

@@ -383,21 +383,28 @@ package struct JSONWriter: Sendable {
                     continue
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                let letter = JSONEscapes.escapeLetter(for: c)
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(letter)
-                if letter == UInt8(ascii: "u") {
-                    bytes.append(UInt8(ascii: "0"))
-                    bytes.append(UInt8(ascii: "0"))
-                    bytes.append(JSONEscapes.hexDigit(c &>> 4))
-                    bytes.append(JSONEscapes.hexDigit(c & 0xF))
-                }
+                appendEscape(for: c)
                 i &+= 1
                 runStart = i
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape of `c`, a byte ``JSONEscapes/needsEscape(_:)`` is `true` for: `\n` and
+    /// the like, other controls as `\u00XX`.
+    @inline(__always)
+    private mutating func appendEscape(for c: UInt8) {
+        let letter = JSONEscapes.escapeLetter(for: c)
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(letter)
+        if letter == UInt8(ascii: "u") {
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(JSONEscapes.hexDigit(c &>> 4))
+            bytes.append(JSONEscapes.hexDigit(c & 0xF))
+        }
     }
 
     /// ``appendQuoted(_:)`` with `/` escaped as `\/` too (``Formatting/escapedSlashes``).
@@ -413,18 +420,11 @@ package struct JSONWriter: Sendable {
                     continue
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                bytes.append(UInt8(ascii: "\\"))
                 if c == UInt8(ascii: "/") {
+                    bytes.append(UInt8(ascii: "\\"))
                     bytes.append(c)
                 } else {
-                    let letter = JSONEscapes.escapeLetter(for: c)
-                    bytes.append(letter)
-                    if letter == UInt8(ascii: "u") {
-                        bytes.append(UInt8(ascii: "0"))
-                        bytes.append(UInt8(ascii: "0"))
-                        bytes.append(JSONEscapes.hexDigit(c &>> 4))
-                        bytes.append(JSONEscapes.hexDigit(c & 0xF))
-                    }
+                    appendEscape(for: c)
                 }
                 i &+= 1
                 runStart = i

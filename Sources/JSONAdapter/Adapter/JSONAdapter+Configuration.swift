@@ -39,12 +39,32 @@ extension JSONAdapter {
             case millisecondsSince1970
         }
 
+        /// How dictionaries whose keys are neither `String` nor `Int` (nor
+        /// `CodingKeyRepresentable`) are written: `[UUID: _]`, `[URL: _]`,
+        /// `[Double: _]`, `[Bool: _]`, `[Int64: _]`, raw-value enums.
+        ///
+        /// Both forms are read whichever is chosen.
+        public enum KeyedDictionaryEncoding: Sendable, Hashable {
+            /// A JSON object whose member names are the keys' text
+            /// (`{"E621E1F8-C36C-495A-93FC-0C247A3E6E5F": 1}`, `{"eu": 3}`), in
+            /// ascending order of that text; the default.
+            case object
+            /// A flat array of keys and values in turn, each key as its type's
+            /// JSON value (`["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", 1]`,
+            /// `[2.5, "x"]`), in ascending order of the keys' text: the form
+            /// `JSONEncoder` writes such dictionaries in, and the only one
+            /// `JSONDecoder` reads for them.
+            case keyValueArray
+        }
+
         /// The choices, apart from the compiled mappings.
         struct Settings: Sendable {
             /// See ``JSONAdapter/Configuration/dateFormat``.
             var dateFormat: DateFormat = .iso8601
             /// See ``JSONAdapter/Configuration/dataEncoding``.
             var dataEncoding: DataEncoding = .base64
+            /// See ``JSONAdapter/Configuration/keyedDictionaryEncoding``.
+            var keyedDictionaryEncoding: KeyedDictionaryEncoding = .object
             /// See ``JSONAdapter/Configuration/keyConversion``.
             var keyConversion: JSONKeyConversion = .identity
             /// See ``JSONAdapter/Configuration/leniency``.
@@ -71,6 +91,17 @@ extension JSONAdapter {
             set { change { $0.dataEncoding = newValue } }
         }
 
+        /// How dictionary properties whose keys are neither `String` nor `Int`
+        /// are written (``KeyedDictionaryEncoding``); `.object` by default.
+        /// `.keyValueArray` writes them as `JSONEncoder` does, so that
+        /// `JSONDecoder` can read what the adapter writes. Dictionaries inside
+        /// `Codable` property values are always written as their own
+        /// `encode(to:)` writes them, which is `JSONEncoder`'s form.
+        public var keyedDictionaryEncoding: KeyedDictionaryEncoding {
+            get { context.settings.keyedDictionaryEncoding }
+            set { change { $0.keyedDictionaryEncoding = newValue } }
+        }
+
         /// A conversion applied to every key of every (non-composite) key path of the
         /// mappings decoded and encoded with this configuration (nested models
         /// included), like `JSONDecoder`'s `keyDecodingStrategy`: with
@@ -82,8 +113,12 @@ extension JSONAdapter {
         /// coding keys of `Codable` property values too (both ways, as
         /// `JSONEncoder`'s `.convertToSnakeCase` converts them on writing), but
         /// not to the keys of `[String: _]` dictionaries inside them, which
-        /// `JSONDecoder` and `JSONEncoder` leave as they are. `.identity` (the
-        /// keys as written) by default.
+        /// `JSONDecoder` and `JSONEncoder` leave as they are. Where a converted
+        /// key is missing, `.snakeCase` and `.kebabCase` also read the keys
+        /// `JSONDecoder`'s `.convertFromSnakeCase` reads: the key as declared
+        /// (`chatRoom`), then any key that converts back to it (`CHAT_ROOM`);
+        /// they still write the converted key. `.identity` (the keys as
+        /// written) by default.
         public var keyConversion: JSONKeyConversion {
             get { context.settings.keyConversion }
             set { change { $0.keyConversion = newValue } }

@@ -100,7 +100,7 @@ extension JSONTopLevel {
                 }
                 let since: Int
                 if let collected {
-                    errors.prefix(from: collected.since, with: "[\(index)]")
+                    errors.prefix(from: collected.since, with: .index(index))
                     since = collected.since
                 } else {
                     since = errors.record(adapterError?.atIndex(index)

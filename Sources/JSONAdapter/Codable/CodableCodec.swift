@@ -107,7 +107,8 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         default:
             return ValueFailure(underlying: error)
         }
-        return ValueFailure(path: codable.jsonPath(path), detail: reason.isEmpty ? nil : reason, underlying: error)
+        return ValueFailure(path: codable.jsonPath(path), detail: reason.isEmpty ? nil : reason, underlying: error,
+                            continuesCodingPath: true)
     }
 }
 

@@ -50,30 +50,33 @@ final class CodableOptions: @unchecked Sendable {
         return converted
     }
 
-    /// The names of coding keys whose conversion is the JSON key `jsonKey`,
-    /// most likely first, for `allKeys`: the key itself when not converting;
-    /// otherwise its camel-case forms (undoing `snake_case` and `kebab-case`
-    /// as `JSONDecoder`'s `.convertFromSnakeCase` does) and the key itself,
-    /// each kept only if it converts back to `jsonKey`.
+    /// The other spellings of the coding key named `name` that the
+    /// conversion reads where its JSON key is missing (``KeySpellings``), or
+    /// `nil` when it reads none.
+    func spellings(for name: String, jsonKey: String) -> KeySpellings? {
+        guard let separator = conversion?.wordSeparator else { return nil }
+        return KeySpellings(converted: jsonKey, declared: name, separator: separator)
+    }
+
+    /// The names of coding keys that read the JSON key `jsonKey`, most likely
+    /// first, for `allKeys`: the key itself when not converting; otherwise
+    /// its camel-case forms (undoing `snake_case` and `kebab-case` as
+    /// `JSONDecoder`'s `.convertFromSnakeCase` does) and the key itself, each
+    /// kept only if it converts to `jsonKey` or reads it as another spelling
+    /// (``KeySpellings``).
     func codingKeyNames(forJSONKey jsonKey: String) -> [String] {
-        guard conversion != nil else { return [jsonKey] }
+        guard let conversion else { return [jsonKey] }
+        let separator = conversion.wordSeparator
         var names: [String] = []
-        for candidate in [Self.camelCase(jsonKey, separator: "_"), Self.camelCase(jsonKey, separator: "-"), jsonKey]
-        where !names.contains(candidate) && self.jsonKey(for: candidate) == jsonKey {
-            names.append(candidate)
+        for candidate in [JSONKeyConversion.camelCase(jsonKey, separator: "_"),
+                          JSONKeyConversion.camelCase(jsonKey, separator: "-"), jsonKey]
+        where !names.contains(candidate) {
+            let reads = self.jsonKey(for: candidate) == jsonKey
+                || separator.map { candidate == jsonKey || JSONKeyConversion.camelCase(jsonKey, separator: $0) == candidate }
+                ?? false
+            if reads { names.append(candidate) }
         }
         return names
     }
 
-    /// `key` with the words between `separator`s joined in camel case,
-    /// leading and trailing separators kept (`_one_two_` → `_oneTwo_`), as
-    /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase` does for `_`.
-    static func camelCase(_ key: String, separator: Character) -> String {
-        guard let first = key.firstIndex(where: { $0 != separator }),
-              let last = key.lastIndex(where: { $0 != separator }) else { return key }
-        let words = key[first...last].split(separator: separator)
-        guard words.count > 1 else { return key }
-        let joined = words[0].lowercased() + words.dropFirst().map { $0.capitalized }.joined()
-        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
-    }
 }

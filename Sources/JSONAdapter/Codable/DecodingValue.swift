@@ -131,6 +131,16 @@ enum DecodingObject {
         }
     }
 
+    /// The member at another spelling of a key whose own is missing (``KeySpellings``), or `nil`.
+    func value(spelledAs spellings: KeySpellings) -> DecodingValue? {
+        switch self {
+        case .node(let document, let node):
+            return spellings.node(in: document, object: node).map { .node(document, $0) }
+        case .dictionary(let dictionary):
+            return spellings.value(in: dictionary).map(DecodingValue.foundation)
+        }
+    }
+
     /// The members' names and values, once per name, in document order on
     /// the bytes path (a repeated name keeps its first place and its last
     /// value, as `JSONSerialization` keeps it, so both paths decode the same).

@@ -1,4 +1,5 @@
 import Foundation
+import MantleJSON
 
 /// The keyed container of ``JSONValueDecoder``: a JSON object, its members
 /// looked up by the configuration's conversion of each coding key.
@@ -27,16 +28,17 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     var codingPath: [any CodingKey] { path.keys() }
 
-    /// The keys of the object that `Key` has, each as the coding key whose
-    /// conversion gives it (see ``CodableOptions/codingKeyNames(forJSONKey:)``).
+    /// The keys of the object that `Key` has, each as the coding key that
+    /// reads it (see ``CodableOptions/codingKeyNames(forJSONKey:)``), once each.
     var allKeys: [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(object.count)
         var seen = Set<String>()
+        var names = Set<String>()
         for (jsonKey, _) in object.members where seen.insert(jsonKey).inserted {
             for name in decoder.options.codingKeyNames(forJSONKey: jsonKey) {
                 if let key = Key(stringValue: name) {
-                    keys.append(key)
+                    if names.insert(key.stringValue).inserted { keys.append(key) }
                     break
                 }
             }
@@ -44,15 +46,32 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
         return keys
     }
 
-    /// The member for `key`, or `nil`.
+    /// The member for `key`, or `nil`: at its JSON key, else at the key's
+    /// ASCII form or (under a snake or kebab case conversion) another
+    /// spelling (``KeyFallback``).
     @inline(__always)
     private func value(for key: Key) -> DecodingValue? {
         // The cursor is copied in and out: an `inout` access to a class's
         // property would be checked at run time for the whole call.
         var cursor = hint
-        let value = object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &cursor)
+        let name = key.stringValue
+        let jsonKey = decoder.options.jsonKey(for: name)
+        let value = object.value(forKey: jsonKey, hint: &cursor)
         hint = cursor
-        return value
+        return value ?? missingValue(name: name, jsonKey: jsonKey)
+    }
+
+    /// The member for the coding key `name`, whose JSON key `jsonKey` is missing, at the
+    /// key's ASCII form (bytes path: all-ASCII objects are searched by bytes) or another
+    /// spelling, or `nil`.
+    @inline(never)
+    private func missingValue(name: String, jsonKey: String) -> DecodingValue? {
+        if case .node(let document, let node) = object, let asciiForm = JSONDocument.asciiForm(of: jsonKey),
+           let found = document.member(asciiForm, in: node) {
+            return .node(document, found)
+        }
+        guard let spellings = decoder.options.spellings(for: name, jsonKey: jsonKey) else { return nil }
+        return object.value(spelledAs: spellings)
     }
 
     /// The member for `key`, or `keyNotFound`.
@@ -161,10 +180,12 @@ final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPr
 
     func superDecoder() throws -> any Decoder {
         let key = JSONCodingKey.super
+        let name = key.stringValue
+        let jsonKey = decoder.options.jsonKey(for: name)
         var cursor = hint
-        let value = object.value(forKey: decoder.options.jsonKey(for: key.stringValue), hint: &cursor)
+        let value = object.value(forKey: jsonKey, hint: &cursor)
         hint = cursor
-        return decoder.superDecoder(for: value, at: path, key: key)
+        return decoder.superDecoder(for: value ?? missingValue(name: name, jsonKey: jsonKey), at: path, key: key)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

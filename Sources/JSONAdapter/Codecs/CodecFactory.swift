@@ -33,6 +33,12 @@ enum CodecFactory {
         return CastingCodec<Value>()
     }
 
+    /// The codec for values of `type` by its kind alone: no transformer, no
+    /// leniency (the keys of ``KeyValueArrays``, as the object form's keys).
+    static func plainCodec<Value>(for type: Value.Type, in context: MappingContext) -> JSONValueCodec<Value> {
+        builtInCodec(for: type, in: context, leniency: []) as? JSONValueCodec<Value> ?? CastingCodec<Value>()
+    }
+
     /// The built-in codec for `type` (type-erased), or `nil`.
     private static func builtInCodec<Value>(for type: Value.Type, in context: MappingContext,
                                             leniency: JSONLeniency) -> Any? {
@@ -158,6 +164,7 @@ extension DictionaryRepresentable {
                     + "(use String, an integer, UUID, URL, a raw-value enum or a LosslessStringConvertible type)")
         }
         return DictionaryCodec(CodecFactory.codec(for: Value.self, in: context, leniency: leniency), key: key,
+                               keyValueArrays: KeyValueArrays.of(Key.self, in: context),
                                lossy: leniency.contains(.lossyCollections))
     }
 }

@@ -86,7 +86,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
                     failure = error
                 }
             }
-            try decodeElement(at: "[\(index)]", lossy: lossy, found: ValueDescription.describe(array[index]),
+            try decodeElement(at: .index(index), lossy: lossy, found: ValueDescription.describe(array[index]),
                               recorder) { () throws(ValueFailure) in
                 if let failure { throw failure }
                 result.append(try element.decode(array[index]))
@@ -113,7 +113,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
                     failure = error
                 }
             }
-            try decodeElement(at: "[\(index)]", lossy: lossy, found: describe(document, child),
+            try decodeElement(at: .index(index), lossy: lossy, found: describe(document, child),
                               recorder) { () throws(ValueFailure) in
                 if let failure { throw failure }
                 result.append(try element.decode(document, child))
@@ -128,7 +128,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
         for index in array.indices {
-            if let value = collected.decode(at: "[\(index)]", found: ValueDescription.describe(array[index]), {
+            if let value = collected.decode(at: .index(index), found: ValueDescription.describe(array[index]), {
                 () throws(ValueFailure) in try element.decode(array[index])
             }) { result.append(value) }
         }
@@ -143,7 +143,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         var result: [Element] = []
         var index = 0
         for child in document.elements(of: node) {
-            if let value = collected.decode(at: "[\(index)]", found: describe(document, child), {
+            if let value = collected.decode(at: .index(index), found: describe(document, child), {
                 () throws(ValueFailure) in try element.decode(document, child)
             }) { result.append(value) }
             index += 1
@@ -162,7 +162,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
             do throws(ValueFailure) {
                 result.append(try element.encode(value[index], options))
             } catch {
-                throw error.prefixed(by: "[\(index)]")
+                throw error.prefixed(by: .index(index))
             }
         }
         return result
@@ -174,7 +174,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
             do throws(ValueFailure) {
                 try element.write(value[index], to: &writer, options)
             } catch {
-                throw error.prefixed(by: "[\(index)]")
+                throw error.prefixed(by: .index(index))
             }
         }
         writer.endArray()
@@ -217,19 +217,25 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
 /// in a lossy codec: neither value is more right than the other, and a
 /// dictionary's order is not the document's. A lossy codec
 /// (``JSONLeniency/lossyCollections``) leaves out members whose key or value
-/// fails.
+/// fails. Keys that `JSONEncoder` writes in a flat array of keys and values
+/// are read in that form too, and written in it when the configuration says
+/// so (``KeyValueArrays``).
 final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Element]>, @unchecked Sendable {
     /// The codec of the values.
     let element: JSONValueCodec<Element>
     /// The keys' text form.
     let key: JSONObjectKey<Key>
+    /// The `[key, value, …]` form, for keys that `JSONEncoder` writes in it.
+    let keyValueArrays: KeyValueArrays<Key>?
     /// `true` to leave out members that fail.
     let lossy: Bool
 
     /// Wraps a value codec and a key conversion.
-    init(_ element: JSONValueCodec<Element>, key: JSONObjectKey<Key>, lossy: Bool = false) {
+    init(_ element: JSONValueCodec<Element>, key: JSONObjectKey<Key>, keyValueArrays: KeyValueArrays<Key>? = nil,
+         lossy: Bool = false) {
         self.element = element
         self.key = key
+        self.keyValueArrays = keyValueArrays
         self.lossy = lossy
     }
 
@@ -258,17 +264,22 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         guard let first = collisions.min(by: { $0[0].utf8.lexicographicallyPrecedes($1[0].utf8) }) else { return }
         throw ValueFailure(detail: "the object keys \(first[0].debugDescription) and \(first[1].debugDescription) "
                            + "stand for one \(ValueDescription.typeName(Key.self)) key")
-            .prefixed(by: first[0])
+            .prefixed(by: .member(first[0]))
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] {
-        guard let dictionary = value as? [String: Any] else { throw mismatch(value) }
+        guard let dictionary = value as? [String: Any] else {
+            if let keyValueArrays, let elements = FoundationContainers.arrayElements(of: value) {
+                return try decodePairs(elements, keyValueArrays)
+            }
+            throw mismatch(value)
+        }
         let recorder = LeniencyRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
         var result = [Key: Element](minimumCapacity: dictionary.count)
         var storedTwice = false
         for (text, item) in dictionary {
-            try decodeElement(at: text, lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
+            try decodeElement(at: .member(text), lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
                 if result.updateValue(try element.decode(item), forKey: try dictionaryKey(text)) != nil { storedTwice = true }
             }
         }
@@ -277,14 +288,19 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
-        guard document.kind(at: node) == .object else { throw mismatch(document, node) }
+        guard document.kind(at: node) == .object else {
+            if let keyValueArrays, document.kind(at: node) == .array {
+                return try decodePairs(document, node, keyValueArrays)
+            }
+            throw mismatch(document, node)
+        }
         let recorder = LeniencyRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
         var result = [Key: Element](minimumCapacity: document.count(at: node))
         var storedTwice = false
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)  // the last of duplicate keys wins
-            try decodeElement(at: text, lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
+            try decodeElement(at: .member(text), lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
                 if result.updateValue(try element.decode(document, valueNode), forKey: try dictionaryKey(text)) != nil {
                     storedTwice = true
                 }
@@ -301,7 +317,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var result: [Key: Element] = [:]
         var storedTwice = false
         for (text, item) in dictionary {
-            if let (key, value) = collected.decode(at: text, found: ValueDescription.describe(item), {
+            if let (key, value) = collected.decode(at: .member(text), found: ValueDescription.describe(item), {
                 () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(item))
             }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
         }
@@ -318,7 +334,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         var storedTwice = false
         for (keyNode, valueNode) in document.members(of: node) {
             let text = document.string(at: keyNode)
-            if let (key, value) = collected.decode(at: text, found: describe(document, valueNode), {
+            if let (key, value) = collected.decode(at: .member(text), found: describe(document, valueNode), {
                 () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(document, valueNode))
             }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
         }
@@ -328,7 +344,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     /// The object key `dictionaryKey` is written as.
-    private func text(of dictionaryKey: Key) throws(ValueFailure) -> String {
+    func text(of dictionaryKey: Key) throws(ValueFailure) -> String {
         guard let text = key.format(dictionaryKey) else {
             throw ValueFailure(detail: "the key \(dictionaryKey) has no JSON form")
         }
@@ -336,19 +352,21 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     override func encode(_ value: [Key: Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        if let keyValueArrays, keyValueArrays.isWritten { return try encodePairs(value, keyValueArrays, options) }
         var result = [String: Any](minimumCapacity: value.count)
         for (dictionaryKey, item) in value {
             let text = try text(of: dictionaryKey)
             do throws(ValueFailure) {
                 result[text] = try element.encode(item, options)
             } catch {
-                throw error.prefixed(by: text)
+                throw error.prefixed(by: .member(text))
             }
         }
         return result
     }
 
     override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, to: &writer, options) }
         var members: [(String, Element)] = []
         members.reserveCapacity(value.count)
         for (dictionaryKey, item) in value { members.append((try text(of: dictionaryKey), item)) }
@@ -358,7 +376,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
             do throws(ValueFailure) {
                 try element.write(item, to: &writer, options)
             } catch {
-                throw error.prefixed(by: text)
+                throw error.prefixed(by: .member(text))
             }
         }
         writer.endObject()
@@ -370,19 +388,19 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
 /// below `component`. On a failure, a lossy collection leaves the element
 /// out and records that, forgetting what was recorded inside it; otherwise
 /// the failure is thrown with `component` in its path. A bad mapping is
-/// always thrown. `component` and `found` are only built when needed.
+/// always thrown. `component`'s text and `found` are only built when needed.
 @inline(__always)
-private func decodeElement(at component: @autoclosure () -> String, lossy: Bool, found: @autoclosure () -> String,
+func decodeElement(at component: JSONPathComponent, lossy: Bool, found: @autoclosure () -> String,
                            _ recorder: LeniencyRecorder?, _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
     let mark = recorder?.mark ?? 0
     do throws(ValueFailure) {
         try body()
     } catch {
-        guard lossy, error.isRecoverable else { throw error.prefixed(by: component()) }
-        recorder?.recordDrop(.skipped, since: mark, found: found(), path: component(), reason: error.reportReason)
+        guard lossy, error.isRecoverable else { throw error.prefixed(by: component) }
+        recorder?.recordDrop(.skipped, since: mark, found: found(), path: component.text, reason: error.reportReason)
         return
     }
-    recorder?.prefix(from: mark, with: component())
+    recorder?.prefix(from: mark, with: component.text)
 }
 
 /// Any JSON value ↔ `Any`, unchanged (null is `NSNull()`); models inside

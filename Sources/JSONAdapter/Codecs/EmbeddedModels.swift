@@ -72,7 +72,7 @@ struct EmbeddedModels {
             do throws(ValueFailure) {
                 replaced = try replacingModels(in: elements[index], depth: depth + 1)
             } catch {
-                throw error.prefixed(by: "[\(index)]")
+                throw error.prefixed(by: .index(index))
             }
             guard let replaced else { continue }
             if result == nil { result = elements }
@@ -89,7 +89,7 @@ struct EmbeddedModels {
             do throws(ValueFailure) {
                 if let replaced = try replacingModels(in: member, depth: depth + 1) { replacements.append((key, replaced)) }
             } catch {
-                throw error.prefixed(by: key)
+                throw error.prefixed(by: .member(key))
             }
         }
         guard !replacements.isEmpty else { return nil }

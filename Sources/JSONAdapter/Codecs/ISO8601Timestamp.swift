@@ -25,8 +25,13 @@ import Foundation
 ///   cannot represent it and silently moving it to the next second would hide
 ///   bad input (Foundation's formatters normalise it instead);
 /// - offsets up to `±23:59` (`-00:00` means UTC); both `+02:00` and `+0200`;
-/// - a fraction may have any number of digits; the first 18 are used, which is
-///   far beyond `Date`'s `Double` resolution. Later digits are checked but ignored.
+/// - a fraction may have any number of digits; it is rounded to nanoseconds
+///   (9 digits, half up), finer than `Date`'s `Double` resolution for every
+///   date more than half a year from 2001. Later digits are checked, and
+///   the tenth rounds.
+///
+/// Writing (``string(from:)``) uses the same arithmetic, so that a date read
+/// from a timestamp is written as one that reads back as the same `Date`.
 ///
 /// A local time with an offset may resolve to an instant just outside years
 /// 0001–9999 in UTC (e.g. `0001-01-01T00:00:00+01:00`); that instant is
@@ -78,17 +83,19 @@ package enum ISO8601Timestamp {
         if bytes[index] == ASCII.period {
             index += 1
             let start = index
-            var mantissa: UInt64 = 0
-            var scale: UInt64 = 1
+            var mantissa = 0
+            var scale = 1
             while index < count, let digit = digitValue(bytes[index]) {
                 if index - start < maxFractionDigits {
-                    mantissa = mantissa &* 10 &+ UInt64(digit)
-                    scale = scale &* 10
+                    mantissa = mantissa * 10 + digit
+                    scale *= 10
+                } else if index - start == maxFractionDigits, digit >= 5 {
+                    mantissa += 1  // may reach `scale`: a whole second, which the addition below carries
                 }
                 index += 1
             }
             guard index > start else { return nil }
-            fraction = Double(mantissa) / Double(scale)
+            fraction = self.fraction(mantissa, scale)
         }
 
         // Mandatory offset.
@@ -120,11 +127,24 @@ package enum ISO8601Timestamp {
         let secondsSince1970: Int64 = CivilCalendar.secondsSince1970(
             year: year, month: month, day: day, secondOfDay: hour * 3_600 + minute * 60 + second) - offsetSeconds
         let secondsSinceReference: Int64 = secondsSince1970 - referenceDateOffset
-        return Date(timeIntervalSinceReferenceDate: Double(secondsSinceReference) + fraction)
+        return Date(timeIntervalSinceReferenceDate: interval(secondsSinceReference, fraction))
+    }
+
+    /// The fraction of a second that `digits` digits over `scale` (a power of ten) stand for.
+    @inline(__always)
+    private static func fraction(_ digits: Int, _ scale: Int) -> Double {
+        Double(digits) / Double(scale)
+    }
+
+    /// The interval since the reference date of `seconds` whole seconds and `fraction`:
+    /// the reader's arithmetic, which the writer checks its digits against.
+    @inline(__always)
+    private static func interval(_ seconds: Int64, _ fraction: Double) -> TimeInterval {
+        Double(seconds) + fraction
     }
 
     /// Formats `date` like ``string(from:)`` when it lies in
-    /// `0001-01-01T00:00:00Z`…`9999-12-31T23:59:59.999Z`; `nil` for a date
+    /// `0001-01-01T00:00:00Z`…`9999-12-31T23:59:59.999…Z`; `nil` for a date
     /// outside that range, NaN or infinite, which no timestamp denotes.
     package static func exactString(from date: Date) -> String? {
         let interval = date.timeIntervalSinceReferenceDate
@@ -134,40 +154,32 @@ package enum ISO8601Timestamp {
         return string(from: date)
     }
 
-    /// Formats `date` in UTC as `"2017-10-10T16:00:00Z"`, adding `".SSS"`
-    /// (milliseconds) only when the date is not on a whole second.
+    /// Formats `date` in UTC as `"2017-10-10T16:00:00Z"`, with a fraction
+    /// only when the date is not on a whole second: the fewest of 3, 6 or 9
+    /// digits that ``date(from:)`` reads back as exactly this `Date`
+    /// (`.123`, `.987654`, `.987654321`), else the nearest 9. Every date read
+    /// from a timestamp is written back as one that reads as the same `Date`,
+    /// and so is every date more than half a year from 2001 (where a `Double`
+    /// is coarser than a nanosecond); `Date(timeIntervalSince1970: 1507651200.123)`,
+    /// which is not the `Date` that `.123` reads as, is written `.122999907`.
     ///
-    /// The date is first rounded to the nearest millisecond; if that lands on
-    /// a whole second no fraction is written. Dates outside
-    /// `0001-01-01T00:00:00Z`…`9999-12-31T23:59:59.999Z` are clamped to that
-    /// range (NaN is treated as the lower bound), so the result always parses
-    /// back with ``date(from:)``.
+    /// Dates outside `0001-01-01T00:00:00Z`…`9999-12-31T23:59:59.999Z` are
+    /// clamped to that range (NaN is treated as the lower bound), so the
+    /// result always parses back with ``date(from:)``.
     package static func string(from date: Date) -> String {
         let interval = date.timeIntervalSinceReferenceDate
+        let (secondsSinceReference, fraction) = parts(of: interval)
+        // Seconds of years 0001–9999 pass 2^31: in 64 bits; fewer than 2^31 days.
+        let secondsSince1970: Int64 = secondsSinceReference + referenceDateOffset
+        var day: Int64 = secondsSince1970 / 86_400  // floored: not CivilCalendar's generic floorDivide, unspecialised here
+        if secondsSince1970 % 86_400 < 0 { day -= 1 }
+        let secondOfDay = Int(secondsSince1970 - day * 86_400)  // 32-bit: 0...86_399
+        let civil = CivilCalendar.date(daysSince1970: Int(day))  // 32-bit: within ±2^31 days of 1970
 
-        // Milliseconds and seconds of years 0001–9999 pass 2^31: all in 64 bits.
-        var totalMilliseconds: Int64
-        if !(interval >= Double(minimumReferenceSeconds)) {  // also catches NaN
-            totalMilliseconds = minimumReferenceSeconds * 1000
-        } else if interval >= Double(maximumReferenceSeconds) {
-            totalMilliseconds = maximumReferenceSeconds * 1000 - 1
-        } else {
-            let wholeSeconds: Double = interval.rounded(.down)
-            // Within the bounds just checked: neither conversion can trap.
-            let fraction = Int64(((interval - wholeSeconds) * 1000).rounded())  // 0...1000
-            totalMilliseconds = Int64(wholeSeconds) * 1000 + fraction
-            totalMilliseconds = min(totalMilliseconds, maximumReferenceSeconds * 1000 - 1)
-        }
-
-        let millisecondsSince1970: Int64 = totalMilliseconds + referenceDateOffset * 1000
-        let (days, millisecondOfDay) = CivilCalendar.dayAndMillisecond(ofMillisecondsSince1970: millisecondsSince1970)
-        let milliseconds = millisecondOfDay % 1000  // 32-bit: 0...999
-        let secondOfDay = millisecondOfDay / 1000
-        let civil = CivilCalendar.date(daysSince1970: days)
-
-        let length = milliseconds == 0 ? 20 : 24
-        // SAFETY: the year is clamped to 0001...9999 above, so every field has
-        // its fixed width and the writes fill exactly `length` bytes.
+        let length = fraction.digits == 0 ? 20 : 21 + fraction.digits
+        // SAFETY: the year is clamped to 0001...9999 by `parts(of:)`, so every
+        // field has its fixed width, and the fraction has `digits` (at most 9)
+        // digits: the writes fill exactly `length` bytes.
         return String(unsafeUninitializedCapacity: length) { buffer in
             writeDigits(civil.year, width: 4, into: buffer, at: 0)
             buffer[4] = ASCII.hyphen
@@ -180,15 +192,47 @@ package enum ISO8601Timestamp {
             writeDigits(secondOfDay / 60 % 60, width: 2, into: buffer, at: 14)
             buffer[16] = ASCII.colon
             writeDigits(secondOfDay % 60, width: 2, into: buffer, at: 17)
-            if milliseconds == 0 {
+            if fraction.digits == 0 {
                 buffer[19] = ASCII.upperZ
             } else {
                 buffer[19] = ASCII.period
-                writeDigits(milliseconds, width: 3, into: buffer, at: 20)
-                buffer[23] = ASCII.upperZ
+                writeDigits(fraction.value, width: fraction.digits, into: buffer, at: 20)
+                buffer[20 + fraction.digits] = ASCII.upperZ
             }
             return length
         }
+    }
+
+    /// The whole seconds since the reference date and the fraction (its
+    /// digits as an integer and their number, 0 for none) to write for
+    /// `interval`, clamped to years 0001–9999.
+    private static func parts(of interval: TimeInterval) -> (seconds: Int64, fraction: (value: Int, digits: Int)) {
+        guard interval >= Double(minimumReferenceSeconds) else {  // also NaN
+            return (minimumReferenceSeconds, (0, 0))
+        }
+        guard interval < Double(maximumReferenceSeconds) else {
+            return (maximumReferenceSeconds - 1, (999, 3))
+        }
+        let whole = interval.rounded(.down)
+        let seconds = Int64(whole)  // within the bounds just checked: cannot trap
+        // Exact (Sterbenz), except less than a second before 2001, where it may round to 1.
+        let remainder = interval - whole
+        if remainder == 0 { return (seconds, (0, 0)) }
+        var scale = 1
+        var digits = 0
+        var nearest: (value: Int, digits: Int)?
+        while digits < maxFractionDigits {
+            scale *= 1_000
+            digits += 3
+            let value = Int((remainder * Double(scale)).rounded())  // 32-bit: 0...10^9, below 2^31
+            guard value < scale else { continue }  // rounds up to the next second: more digits
+            nearest = (value, digits)
+            if Self.interval(seconds, fraction(value, scale)) == interval { return (seconds, (value, digits)) }
+        }
+        if let nearest { return (seconds, nearest) }
+        // Nearer the next second than any nine digits.
+        if seconds + 1 < maximumReferenceSeconds { return (seconds + 1, (0, 0)) }
+        return (seconds, (999_999_999, maxFractionDigits))
     }
 
     // MARK: - Constants
@@ -202,8 +246,8 @@ package enum ISO8601Timestamp {
     /// `10000-01-01T00:00:00Z` as seconds since the reference date (exclusive upper bound for formatting).
     static let maximumReferenceSeconds: Int64 = 252_423_993_600
 
-    /// Number of fraction digits that contribute to the parsed value; 10^18 still fits in `UInt64`.
-    private static let maxFractionDigits = 18
+    /// Number of fraction digits read and written (nanoseconds); the next one read rounds.
+    private static let maxFractionDigits = 9
 
     /// ASCII code units used by the grammar.
     private enum ASCII {

@@ -50,9 +50,12 @@ private struct KeyText {
             return KeyText(parse: { $0.isEmpty ? nil : URL(string: $0) }, format: { ($0 as? URL)?.absoluteString })
         case .rawRepresentable(let represented):
             return represented.rawKeyText()
+        case .character:
+            // `Character(_:)` traps unless the text is one grapheme cluster.
+            return KeyText(parse: { $0.count == 1 ? $0.first : nil }, format: { ($0 as? Character).map { String($0) } })
         case .floating(let floating):
             return floating.numberKeyText()
-        case .bool, .substring, .character, .decimal, .date, .data, .optional, .jsonOptional, .array, .set,
+        case .bool, .substring, .decimal, .date, .data, .optional, .jsonOptional, .array, .set,
              .stringKeyedDictionary, .keyedDictionary, .model, .null, .foundationNumber, .foundationString,
              .foundationArray, .foundationDictionary, .any, .codable, .other:
             return (type as? any LosslessStringConvertible.Type)?.losslessKeyText()

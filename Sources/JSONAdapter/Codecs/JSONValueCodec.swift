@@ -31,6 +31,12 @@ struct ValueFailure: Error {
     /// other fields are that first failure's, as a pass that stops at the
     /// first would have thrown it.
     var collectedSince: Int?
+    /// `true` when ``underlying`` is the `DecodingError` or `EncodingError` of
+    /// a `Codable` value inside the property value, whose coding path starts
+    /// at that `Codable` value: the containers it passes out of put their
+    /// keys and indexes before that path too, so that it starts at the
+    /// property value, as `JSONDecoder`'s would for that value alone.
+    var continuesCodingPath = false
 
     /// A value of the wrong kind.
     static func mismatch(expected: String, found: String) -> ValueFailure {
@@ -43,10 +49,67 @@ struct ValueFailure: Error {
     }
 
     /// The same failure one level further out, below `component`.
-    func prefixed(by component: String) -> ValueFailure {
+    func prefixed(by component: JSONPathComponent) -> ValueFailure {
         var copy = self
-        copy.path = joinJSONPath(component, path)
+        copy.path = joinJSONPath(component.text, path)
+        if continuesCodingPath, let underlying {
+            copy.underlying = CodingErrorPath.prefixing(underlying, with: component.codingKey)
+        }
         return copy
+    }
+}
+
+/// One step into a JSON value, as a failure inside it is passed out: an
+/// array position or an object member (a dictionary's key).
+enum JSONPathComponent {
+    /// The element at this position.
+    case index(Int)
+    /// The member with this key, as written.
+    case member(String)
+
+    /// The step in a JSON key path: `[3]`, or the key.
+    var text: String {
+        switch self {
+        case .index(let index): return "[\(index)]"
+        case .member(let key): return key
+        }
+    }
+
+    /// The step in a coding path, as `JSONDecoder` names it (`Index 3`, or the key).
+    var codingKey: JSONCodingKey {
+        switch self {
+        case .index(let index): return JSONCodingKey(index: index)
+        case .member(let key): return JSONCodingKey(member: key)
+        }
+    }
+}
+
+/// Coding paths of `DecodingError` and `EncodingError` values.
+enum CodingErrorPath {
+    /// `error` with `key` put before its coding path, when it is a
+    /// `DecodingError` or `EncodingError`; any other error as it is.
+    static func prefixing(_ error: any Error, with key: any CodingKey) -> any Error {
+        /// `context` with `key` first.
+        func prefixed(_ context: DecodingError.Context) -> DecodingError.Context {
+            DecodingError.Context(codingPath: [key] + context.codingPath, debugDescription: context.debugDescription,
+                                  underlyingError: context.underlyingError)
+        }
+        switch error {
+        case DecodingError.typeMismatch(let type, let context):
+            return DecodingError.typeMismatch(type, prefixed(context))
+        case DecodingError.valueNotFound(let type, let context):
+            return DecodingError.valueNotFound(type, prefixed(context))
+        case DecodingError.keyNotFound(let missing, let context):
+            return DecodingError.keyNotFound(missing, prefixed(context))
+        case DecodingError.dataCorrupted(let context):
+            return DecodingError.dataCorrupted(prefixed(context))
+        case EncodingError.invalidValue(let value, let context):
+            return EncodingError.invalidValue(value, .init(codingPath: [key] + context.codingPath,
+                                                           debugDescription: context.debugDescription,
+                                                           underlyingError: context.underlyingError))
+        default:
+            return error
+        }
     }
 }
 

@@ -65,7 +65,7 @@ enum NativeJSONValue {
                 var result: [Any] = []
                 result.reserveCapacity(array.count)
                 for (index, element) in FoundationContainers.elements(of: array).enumerated() {
-                    result.append(try native(element, depth: depth + 1, at: "[\(index)]"))
+                    result.append(try native(element, depth: depth + 1, at: .index(index)))
                 }
                 return result
             }
@@ -76,7 +76,7 @@ enum NativeJSONValue {
                     guard let key = FoundationContainers.string(key) else {
                         throw ValueFailure(detail: "a JSON object key must be a string")
                     }
-                    result[key] = try native(element, depth: depth + 1, at: key)
+                    result[key] = try native(element, depth: depth + 1, at: .member(key))
                 }
                 return result
             }
@@ -86,13 +86,13 @@ enum NativeJSONValue {
             try checkDepth(depth)
             var result: [Any] = []
             result.reserveCapacity(array.count)
-            for (index, element) in array.enumerated() { result.append(try native(element, depth: depth + 1, at: "[\(index)]")) }
+            for (index, element) in array.enumerated() { result.append(try native(element, depth: depth + 1, at: .index(index))) }
             return result
         }
         if let dictionary = value as? [String: Any] {
             try checkDepth(depth)
             var result = [String: Any](minimumCapacity: dictionary.count)
-            for (key, element) in dictionary { result[key] = try native(element, depth: depth + 1, at: key) }
+            for (key, element) in dictionary { result[key] = try native(element, depth: depth + 1, at: .member(key)) }
             return result
         }
         if type(of: value) == Double.self, let x = value as? Double, !x.isFinite { throw nonFinite(x) }
@@ -102,7 +102,7 @@ enum NativeJSONValue {
 
     /// ``native(_:depth:)`` for a member or element at `component`, its failure below it.
     @inline(__always)
-    private static func native(_ value: Any, depth: Int, at component: @autoclosure () -> String) throws(ValueFailure) -> Any {
+    private static func native(_ value: Any, depth: Int, at component: @autoclosure () -> JSONPathComponent) throws(ValueFailure) -> Any {
         do throws(ValueFailure) {
             return try native(value, depth: depth)
         } catch {

@@ -31,6 +31,10 @@ final class ErrorCollector: Sendable {
     private struct State {
         /// The first ``ErrorCollector/bound`` failures, in document order.
         var entries: [JSONAdapterError] = []
+        /// For each entry, `true` while its underlying error's coding path
+        /// goes on outwards (``ValueFailure/continuesCodingPath``): until the
+        /// entry is attributed to a property.
+        var continuesCodingPath: [Bool] = []
         /// How many failures were recorded, kept or not.
         var count = 0
     }
@@ -55,24 +59,32 @@ final class ErrorCollector: Sendable {
 
     /// Records a failure (`entry`, with its path relative to the level that
     /// caught it), returning the ``mark`` before it. The entry is built only
-    /// while fewer than ``bound`` are kept.
+    /// while fewer than ``bound`` are kept. `continuesCodingPath` says that
+    /// the levels further out put their components before its underlying
+    /// error's coding path too (``ValueFailure/continuesCodingPath``).
     @discardableResult
-    func record(_ entry: @autoclosure () -> JSONAdapterError) -> Int {
+    func record(_ entry: @autoclosure () -> JSONAdapterError, continuesCodingPath: Bool = false) -> Int {
         state.withLock { state in
-            if state.entries.count < bound { state.entries.append(entry()) }
+            if state.entries.count < bound {
+                state.entries.append(entry())
+                state.continuesCodingPath.append(continuesCodingPath)
+            }
             state.count += 1
             return state.count - 1
         }
     }
 
-    /// Puts `component` (`"[3]"`, `"labels"`) before the paths of the
-    /// entries kept since `mark`; `component` is only built when there are some.
-    func prefix(from mark: Int, with component: @autoclosure () -> String) {
+    /// Puts `component` (`[3]`, `labels`) before the paths of the entries
+    /// kept since `mark` (and before the coding paths that go on outwards).
+    func prefix(from mark: Int, with component: JSONPathComponent) {
         state.withLock { state in
             guard mark < state.entries.count else { return }
-            let component = component()
+            let text = component.text
             for index in mark..<state.entries.count {
-                state.entries[index].jsonKeyPath = joinJSONPath(component, state.entries[index].jsonKeyPath)
+                state.entries[index].jsonKeyPath = joinJSONPath(text, state.entries[index].jsonKeyPath)
+                if state.continuesCodingPath[index], let underlying = state.entries[index].underlyingError {
+                    state.entries[index].underlyingError = CodingErrorPath.prefixing(underlying, with: component.codingKey)
+                }
             }
         }
     }
@@ -85,6 +97,7 @@ final class ErrorCollector: Sendable {
             guard mark < state.entries.count else { return }
             let keyPath = keyPath()
             for index in mark..<state.entries.count {
+                state.continuesCodingPath[index] = false
                 state.entries[index].modelTypeName = modelTypeName
                 state.entries[index].propertyKey = propertyKey
                 state.entries[index].jsonKeyPath = joinJSONPath(keyPath, state.entries[index].jsonKeyPath)
@@ -98,7 +111,10 @@ final class ErrorCollector: Sendable {
         state.withLock { state in
             guard mark < state.count else { return }
             state.count = mark
-            if mark < state.entries.count { state.entries.removeSubrange(mark...) }
+            if mark < state.entries.count {
+                state.entries.removeSubrange(mark...)
+                state.continuesCodingPath.removeSubrange(mark...)
+            }
         }
     }
 
@@ -147,7 +163,7 @@ struct CollectedElements {
     /// collections' own loops: closures alike in shape would be merged into
     /// one function by the optimiser, at a cost to the loops that every
     /// decode runs.)
-    mutating func decode<Output>(at component: @autoclosure () -> String, found: @autoclosure () -> String,
+    mutating func decode<Output>(at component: JSONPathComponent, found: @autoclosure () -> String,
                                  _ body: () throws(ValueFailure) -> Output) -> Output? {
         let mark = recorder.mark
         let output: Output
@@ -156,26 +172,27 @@ struct CollectedElements {
         } catch {
             if lossy, error.isRecoverable {
                 if let since = error.collectedSince { errors.forget(from: since) }
-                recorder.recordDrop(.skipped, since: mark, found: found(), path: component(), reason: error.reportReason)
+                recorder.recordDrop(.skipped, since: mark, found: found(), path: component.text, reason: error.reportReason)
             } else {
-                note(error, at: component())
+                note(error, at: component)
             }
             return nil
         }
-        recorder.prefix(from: mark, with: component())
+        recorder.prefix(from: mark, with: component.text)
         return output
     }
 
     /// Notes the failure of the element at `component`.
-    private mutating func note(_ failure: ValueFailure, at component: String) {
+    private mutating func note(_ failure: ValueFailure, at component: JSONPathComponent) {
         let start: Int
+        let prefixed = failure.prefixed(by: component)
         if let since = failure.collectedSince {
             errors.prefix(from: since, with: component)
             start = since
         } else {
-            start = errors.record(failure.entry(jsonKeyPath: component))
+            start = errors.record(prefixed.entry(jsonKeyPath: ""), continuesCodingPath: failure.continuesCodingPath)
         }
-        if first == nil { (first, since) = (failure.prefixed(by: component), start) }
+        if first == nil { (first, since) = (prefixed, start) }
     }
 
     /// Throws the first failure, marked, if there was one.

@@ -8,18 +8,46 @@ import MantleJSON
 ///
 /// A key made of digits (``ParsedKeyPath/arrayIndexes``) applied to an array
 /// takes its element at that index; an index past the end is missing, like a
-/// missing key.
+/// missing key. A key that is missing is looked for in its ASCII form and its
+/// other spellings, when the path has them (``KeyFallback``).
 enum KeyPathLookup {
     /// The value at `path` in `dictionary`, or `nil` when it is missing.
     @inline(__always)
     static func value(at path: ParsedKeyPath, in dictionary: [String: Any]) throws(ValueFailure) -> Any? {
         let components = path.components
-        guard var value = dictionary[components[0]] else { return nil }
+        guard var value = dictionary[components[0]] else {
+            return path.fallbacks == nil ? nil : try spelledValue(at: path, in: dictionary)
+        }
         var index = 1
         while index < components.count {
             if ValueConversion.isNull(value) { return value }
             if let object = value as? [String: Any] {
-                guard let next = object[components[index]] else { return nil }
+                guard let next = object[components[index]] else {
+                    return path.fallbacks == nil ? nil : try spelledValue(at: path, in: dictionary)
+                }
+                value = next
+            } else if let position = path.arrayIndexes[index], let element = element(at: position, of: value) {
+                guard let element else { return nil }
+                value = element
+            } else {
+                throw intermediateFailure(path, index - 1, found: ValueDescription.describe(value))
+            }
+            index += 1
+        }
+        return value
+    }
+
+    /// ``value(at:in:)`` for a path whose keys have fallbacks (``KeyFallback``), one of them
+    /// missing: the walk again, each missing key looked for in its other spellings.
+    @inline(never)
+    private static func spelledValue(at path: ParsedKeyPath, in dictionary: [String: Any]) throws(ValueFailure) -> Any? {
+        let components = path.components
+        guard var value = dictionary[components[0]] ?? path.otherSpelling(at: 0, in: dictionary) else { return nil }
+        var index = 1
+        while index < components.count {
+            if ValueConversion.isNull(value) { return value }
+            if let object = value as? [String: Any] {
+                guard let next = object[components[index]] ?? path.otherSpelling(at: index, in: object) else { return nil }
                 value = next
             } else if let position = path.arrayIndexes[index], let element = element(at: position, of: value) {
                 guard let element else { return nil }
@@ -45,14 +73,50 @@ enum KeyPathLookup {
     @inline(__always)
     static func node(at path: ParsedKeyPath, in document: JSONDocument, object node: Int,
                      hint: inout Int) throws(ValueFailure) -> Int? {
-        guard var current = document.member(path.components[0], in: node, hint: &hint) else { return nil }
+        guard var current = document.member(path.components[0], in: node, hint: &hint) else {
+            return path.fallbacks == nil ? nil : try spelledNode(at: path, in: document, object: node)
+        }
         var index = 1
         while index < path.components.count {
             switch document.kind(at: current) {
             case .null:
                 return current
             case .object:
-                guard let next = document.member(path.components[index], in: current) else { return nil }
+                guard let next = document.member(path.components[index], in: current) else {
+                    return path.fallbacks == nil ? nil : try spelledNode(at: path, in: document, object: node)
+                }
+                current = next
+            case .array where path.arrayIndexes[index] != nil:
+                guard let position = path.arrayIndexes[index], position < document.count(at: current) else {
+                    return nil
+                }
+                var elements = document.elements(of: current).dropFirst(position).makeIterator()
+                guard let next = elements.next() else { return nil }
+                current = next
+            default:
+                throw intermediateFailure(path, index - 1, found: describe(document, current))
+            }
+            index += 1
+        }
+        return current
+    }
+
+    /// ``node(at:in:object:hint:)`` for a path whose keys have fallbacks (``KeyFallback``), one
+    /// of them missing: the walk again, each missing key looked for in its ASCII form and its
+    /// other spellings.
+    @inline(never)
+    private static func spelledNode(at path: ParsedKeyPath, in document: JSONDocument,
+                                    object node: Int) throws(ValueFailure) -> Int? {
+        guard var current = document.member(path.components[0], in: node)
+            ?? path.otherSpelling(at: 0, in: document, object: node) else { return nil }
+        var index = 1
+        while index < path.components.count {
+            switch document.kind(at: current) {
+            case .null:
+                return current
+            case .object:
+                guard let next = document.member(path.components[index], in: current)
+                    ?? path.otherSpelling(at: index, in: document, object: current) else { return nil }
                 current = next
             case .array where path.arrayIndexes[index] != nil:
                 guard let position = path.arrayIndexes[index], position < document.count(at: current) else {

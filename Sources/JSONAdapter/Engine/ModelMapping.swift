@@ -48,7 +48,8 @@ final class ModelMapping: @unchecked Sendable {
                                    underlyingError: refusal, modelTypeName: typeName, detail: refusal.message.problem)
         }
         let conversion = context.settings.keyConversion
-        let keyPaths = type.jsonKeyPathsByPropertyKey.mapValues { $0.converted(by: conversion) }
+        let declaredKeyPaths = type.jsonKeyPathsByPropertyKey
+        let keyPaths = declaredKeyPaths.mapValues { $0.converted(by: conversion) }
         for (key, keyPath) in keyPaths.sorted(by: { $0.key < $1.key }) {
             guard descriptor.property(forKey: key) != nil else {
                 throw JSONAdapterError(code: .invalidJSONMapping, propertyKey: key, jsonKeyPath: keyPath.description,
@@ -64,7 +65,11 @@ final class ModelMapping: @unchecked Sendable {
         var properties: [PropertyMapping] = []
         Self.$compiling.withValue(Self.compiling.union([ObjectIdentifier(type)])) {
             for property in descriptor.properties {
-                guard let keyPath = keyPaths[property.key].flatMap(ResolvedKeyPath.init) else { continue }
+                guard var keyPath = keyPaths[property.key].flatMap(ResolvedKeyPath.init) else { continue }
+                if let separator = conversion.wordSeparator,
+                   let declared = declaredKeyPaths[property.key].flatMap(ResolvedKeyPath.init) {
+                    keyPath = keyPath.readingOtherSpellings(of: declared, separator: separator)
+                }
                 let builder = PropertyMappingBuilder(key: property.key, keyPath: keyPath,
                                                      transformer: type.jsonTransformer(forKey: property.key),
                                                      leniency: type.jsonLeniency(forKey: property.key)
@@ -91,7 +96,7 @@ final class ModelMapping: @unchecked Sendable {
         self.properties = properties
         mappedKeys = Set(properties.map(\.key))
         discriminator = type.typeDiscriminator
-        unknownKeys = UnknownKeysCapture(descriptor: descriptor, keyPaths: keyPaths)
+        unknownKeys = UnknownKeysCapture(descriptor: descriptor, properties: properties)
         isClassCluster = discriminator != nil || ClassForParsingProbe.overridesClassForParsing(type)
         outputTree = OutputTree(properties)
         encodingOrder = properties.indices.sorted { left, right in

@@ -162,7 +162,7 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
                     do throws(ValueFailure) {
                         gathered[path.text] = try document.nativeValue(at: node)
                     } catch {
-                        throw error.prefixed(by: path.text)
+                        throw error.prefixed(by: .member(path.text))
                     }
                 }
             }

@@ -20,6 +20,10 @@ public struct JSONKeyConversion: Sendable {
     private let convert: @Sendable (String) -> String
     /// `true` for ``identity`` only, so that `Codable` values skip converting keys.
     private(set) var isIdentity = false
+    /// The character that joins words (`_`, `-`) in ``snakeCase`` and
+    /// ``kebabCase``, whose ``JSONAdapter/Configuration/keyConversion`` also
+    /// reads the other spellings ``KeySpellings`` lists; `nil` for the others.
+    private(set) var wordSeparator: Character?
 
     /// A conversion by `convert`, applied to every property key.
     public static func custom(_ convert: @escaping @Sendable (String) -> String) -> JSONKeyConversion {
@@ -32,15 +36,39 @@ public struct JSONKeyConversion: Sendable {
     /// Words joined by underscores, lowercased, splitting words as Foundation's
     /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase` does: `htmlURL` →
     /// `html_url`, `avatarURL` → `avatar_url`, `myURLProperty` → `my_url_property`.
-    public static let snakeCase = JSONKeyConversion { JSONKeyConversion.words(of: $0).joined(separator: "_") }
+    ///
+    /// As a configuration's ``JSONAdapter/Configuration/keyConversion``, it
+    /// also reads the keys `JSONDecoder`'s `.convertFromSnakeCase` reads (see there).
+    public static let snakeCase = JSONKeyConversion(convert: { JSONKeyConversion.words(of: $0).joined(separator: "_") },
+                                                    wordSeparator: "_")
 
     /// Words joined by hyphens, lowercased, split as for ``snakeCase``:
     /// `htmlURL` → `html-url`.
-    public static let kebabCase = JSONKeyConversion { JSONKeyConversion.words(of: $0).joined(separator: "-") }
+    ///
+    /// As a configuration's ``JSONAdapter/Configuration/keyConversion``, it
+    /// also reads the keys ``snakeCase`` reads, with `-` for `_`.
+    public static let kebabCase = JSONKeyConversion(convert: { JSONKeyConversion.words(of: $0).joined(separator: "-") },
+                                                    wordSeparator: "-")
 
     /// The JSON key for `propertyKey`.
     public func jsonKey(forPropertyKey propertyKey: String) -> String {
         convert(propertyKey)
+    }
+
+    /// `key` read back into camel case as `JSONDecoder`'s
+    /// `.convertFromSnakeCase` reads a JSON key, with `separator` for `_`:
+    /// the words between separators joined, the first lowercased and the
+    /// others capitalized (`ALL_CAPS` → `allCaps`, `this__and__that` →
+    /// `thisAndThat`, `one_2_three` → `one2Three`), leading and trailing
+    /// separators kept (`_one_two_` → `_oneTwo_`); a key with no separator
+    /// between words stays as it is (`chatRoom`, `ALLCAPS`, `_test`).
+    static func camelCase(_ key: String, separator: Character) -> String {
+        guard let first = key.firstIndex(where: { $0 != separator }),
+              let last = key.lastIndex(where: { $0 != separator }) else { return key }
+        let words = key[first...last].split(separator: separator)
+        guard words.count > 1 else { return key }
+        let joined = words[0].lowercased() + words.dropFirst().map { $0.capitalized }.joined()
+        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
     }
 
     /// The lowercased words of a camel-case key.

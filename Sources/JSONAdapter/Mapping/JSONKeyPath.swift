@@ -1,3 +1,5 @@
+import MantleJSON
+
 /// Where a property's value lives in a JSON object.
 ///
 /// ```swift
@@ -84,6 +86,10 @@ struct ParsedKeyPath: Sendable {
     /// For each key, the array index it stands for when applied to an array
     /// (`nil` for a key that is not an index; see ``arrayIndex(of:)``).
     let arrayIndexes: [Int?]
+    /// For each key, what it is looked for as when it is missing (its ASCII
+    /// form, a configuration's other spellings: ``KeyFallback``); `nil` when
+    /// no key has any.
+    private(set) var fallbacks: [KeyFallback?]?
 
     /// Parses `text`, or returns `nil` when it is empty, has an empty key
     /// (`"a..b"`, `".a"`, `"a."`), or a backslash that escapes neither `.`
@@ -93,6 +99,79 @@ struct ParsedKeyPath: Sendable {
         self.text = text
         self.components = components
         arrayIndexes = components.map(Self.arrayIndex(of:))
+        let asciiForms = components.map(JSONDocument.asciiForm(of:))
+        if asciiForms.contains(where: { $0 != nil }) {
+            fallbacks = asciiForms.map { form in form.map { KeyFallback(asciiForm: $0, spellings: nil) } }
+        }
+    }
+
+    /// The other spellings of key `index`, if any.
+    func spellings(at index: Int) -> KeySpellings? {
+        fallbacks?[index]?.spellings
+    }
+
+    /// This path (converted by a conversion that joins words with
+    /// `separator`), reading the other spellings of `declared`'s keys (the
+    /// path before conversion) where its own are missing. Index keys have none.
+    func readingOtherSpellings(of declared: ParsedKeyPath, separator: Character) -> ParsedKeyPath {
+        guard declared.components.count == components.count else { return self }
+        var copy = self
+        copy.fallbacks = components.indices.map { index in
+            let asciiForm = fallbacks?[index]?.asciiForm
+            guard arrayIndexes[index] == nil else { return asciiForm.map { KeyFallback(asciiForm: $0, spellings: nil) } }
+            return KeyFallback(asciiForm: asciiForm,
+                               spellings: KeySpellings(converted: components[index], declared: declared.components[index],
+                                                       separator: separator))
+        }
+        return copy
+    }
+
+    /// The value of another spelling of key `index` in `object`, where the key itself is
+    /// missing (a dictionary compares keys by canonical equivalence: no ASCII form to try).
+    func otherSpelling(at index: Int, in object: [String: Any]) -> Any? {
+        spellings(at: index)?.value(in: object)
+    }
+
+    /// The node of key `index`'s ASCII form or another spelling in the object `node`, where
+    /// the key itself is missing.
+    func otherSpelling(at index: Int, in document: JSONDocument, object node: Int) -> Int? {
+        fallbacks?[index]?.node(in: document, object: node)
+    }
+
+    /// The path as written, with the spellings `source` has where other
+    /// spellings were read (``KeySpellings``), for errors and reports.
+    func text(in source: JSONObjectSource) -> String {
+        guard fallbacks != nil else { return text }
+        var keys = components
+        switch source {
+        case .dictionary(let dictionary):
+            var current: Any = dictionary
+            for index in components.indices {
+                guard let object = current as? [String: Any] else { break }
+                if let value = object[components[index]] {
+                    current = value
+                } else if let key = spellings(at: index)?.key(in: object), let value = object[key] {
+                    keys[index] = key
+                    current = value
+                } else {
+                    break
+                }
+            }
+        case .document(let document, let node):
+            var current = node
+            for index in components.indices where document.kind(at: current) == .object {
+                if let found = document.member(components[index], in: current) {
+                    current = found
+                } else if let key = spellings(at: index)?.key(in: document, object: current),
+                          let found = document.member(key, in: current) {
+                    keys[index] = key
+                    current = found
+                } else {
+                    break
+                }
+            }
+        }
+        return keys == components ? text : keys.map(JSONKeyPath.escapedKey).joined(separator: ".")
     }
 
     /// The unescaped keys of `text`, or `nil` when it is malformed.
@@ -178,14 +257,30 @@ enum ResolvedKeyPath: Sendable {
 
     /// The path as shown in errors: for alternatives, the one the JSON
     /// `source` has (or the one that runs through a non-object there), else
-    /// the first (the one written).
+    /// the first (the one written); with the spellings `source` has where
+    /// other spellings were read (``KeySpellings``).
     func text(in source: JSONObjectSource? = nil) -> String {
         switch self {
-        case .single(let path): return path.text
+        case .single(let path): return source.map(path.text(in:)) ?? path.text
         case .composite(let paths): return paths.map(\.text).joined(separator: ",")
         case .alternatives(let paths):
             let index = source.map { KeyPathLookup.alternativeIndex(among: paths, in: $0) } ?? 0
-            return paths[index].text
+            return source.map(paths[index].text(in:)) ?? paths[index].text
+        }
+    }
+
+    /// This path (converted by a conversion that joins words with
+    /// `separator`), reading the other spellings of `declared`'s keys (the
+    /// path before conversion) where its own are missing. A composite's
+    /// paths are not converted, and read as written.
+    func readingOtherSpellings(of declared: ResolvedKeyPath, separator: Character) -> ResolvedKeyPath {
+        switch (self, declared) {
+        case (.single(let path), .single(let original)):
+            return .single(path.readingOtherSpellings(of: original, separator: separator))
+        case (.alternatives(let paths), .alternatives(let originals)) where paths.count == originals.count:
+            return .alternatives(zip(paths, originals).map { $0.readingOtherSpellings(of: $1, separator: separator) })
+        default:
+            return self
         }
     }
 }

@@ -84,22 +84,42 @@ struct UnknownKeysCapture: Sendable {
     let property: ModelDescriptor.Property
     /// The top-level keys the mapping reads whole (not those it only reads into).
     let known: Set<String>
+    /// The declared keys whose other spellings the mapping reads (``KeySpellings``), and the
+    /// separator of the conversion that reads them.
+    let spelled: (declared: Set<String>, separator: Character)?
 
     /// The capture for a model with an unmapped ``JSONUnknownKeys`` property, or `nil`.
-    init?(descriptor: ModelDescriptor, keyPaths: [String: JSONKeyPath]) {
-        guard let property = descriptor.properties.first(where: {
-            $0.accessor.valueType == JSONUnknownKeys.self && keyPaths[$0.key] == nil
+    init?(descriptor: ModelDescriptor, properties: [PropertyMapping]) {
+        guard let property = descriptor.properties.first(where: { candidate in
+            candidate.accessor.valueType == JSONUnknownKeys.self && !properties.contains { $0.key == candidate.key }
         }) else { return nil }
         self.property = property
         // Every path of every mapping counts, each alternative included:
-        // a key another alternative was read from is not kept unknown.
+        // a key another alternative was read from is not kept unknown; nor
+        // is a key read as another spelling of one of them.
         var known: Set<String> = []
-        for keyPath in keyPaths.values {
-            for path in ResolvedKeyPath(keyPath)?.paths ?? [] where path.components.count == 1 {
+        var declared: Set<String> = []
+        var separator: Character?
+        for mapped in properties {
+            for path in mapped.keyPath.paths where path.components.count == 1 {
                 known.insert(path.components[0])
+                if let spelling = path.spellings(at: 0) {
+                    known.insert(spelling.declared)
+                    declared.insert(spelling.declared)
+                    separator = spelling.separator
+                }
             }
         }
         self.known = known
+        spelled = separator.map { (declared, $0) }
+    }
+
+    /// `true` when the mapping reads the top-level `key` whole (as it is, or as
+    /// another spelling of a declared key).
+    private func isKnown(_ key: String) -> Bool {
+        if known.contains(key) { return true }
+        guard let spelled else { return false }
+        return spelled.declared.contains(JSONKeyConversion.camelCase(key, separator: spelled.separator))
     }
 
     /// Stores the members of `source` that the mapping does not read whole into the model at `base`.
@@ -107,7 +127,7 @@ struct UnknownKeysCapture: Sendable {
         var texts: [String: String] = [:]
         switch source {
         case .dictionary(let dictionary):
-            for (key, value) in dictionary where !known.contains(key) {
+            for (key, value) in dictionary where !isKnown(key) {
                 texts[key] = try Self.text(of: value, key: key)
             }
         case .document(let document, let object):
@@ -117,12 +137,12 @@ struct UnknownKeysCapture: Sendable {
             // repeated key's last value.
             for (keyNode, valueNode) in document.members(of: object) {
                 let key = document.string(at: keyNode)
-                guard !known.contains(key) else { continue }
+                guard !isKnown(key) else { continue }
                 let value: Any
                 do throws(ValueFailure) {
                     value = try document.nativeValue(at: valueNode)
                 } catch {
-                    throw error.prefixed(by: key)
+                    throw error.prefixed(by: .member(key))
                 }
                 texts[key] = try Self.text(of: value, key: key)
             }

@@ -310,7 +310,16 @@ extension SchemaGenerator {
                                 isTypeExact: members.isTypeExact, isValueExact: members.isValueExact && keys.isExact)
         if !keys.schema.isEmpty { value.schema["propertyNames"] = keys.schema }
         value.elements = [members]
-        return value
+        guard KeyValueArrays<String>.writesPairs(keyType) else { return value }
+        // Also `JSONEncoder`'s flat array of keys and values, whose alternation
+        // and even length no schema states: each element is a key or a value.
+        var keyValue = try typeSchema(keyType, leniency: [], rules: &none)
+        if leniency.contains(.lossyCollections) { keyValue = .anything }
+        let pairs: [String: Any] = ["type": "array", "items": ["anyOf": [keyValue.schema, members.schema]],
+                                    "description": "Keys and values in turn: [key, value, key, value, …]."]
+        let format = context.settings.keyedDictionaryEncoding == .keyValueArray ? [pairs, value.schema] : [value.schema, pairs]
+        return ValueSchema(schema: ["anyOf": format], kinds: [.object, .array],
+                           isTypeExact: value.isTypeExact && keyValue.isTypeExact, isValueExact: false)
     }
 
     /// The schema of the object keys that stand for keys of `type` (``JSONObjectKey``).

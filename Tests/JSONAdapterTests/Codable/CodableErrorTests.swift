@@ -259,4 +259,177 @@ struct CodableErrorTests {
         }
         #expect(length == 101)
     }
+
+    // MARK: Coding paths through collections
+
+    /// `JSONDecoder`'s own test values (`decodingDictionaryFailureKeyPathNested`).
+    struct Failing: Codable {
+        var intValue: Int
+    }
+
+    /// A `Codable` value holding one that fails.
+    struct FailingNested: Codable {
+        var nestedValue: Failing
+    }
+
+    /// `Codable` values inside dictionaries and arrays, and inside a nested model inside a dictionary.
+    struct Collections: JSONSerializing {
+        var levels: [String: [String: FailingNested]] = [:]
+        var grid: [[FailingNested]] = []
+        var lists: [String: [FailingNested?]] = [:]
+        var places: [String: Place] = [:]
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// The coding path `JSONDecoder` gives decoding `json`, a property's value alone, as a `T`.
+    static func oraclePath<T: Decodable>(_: T.Type, _ json: String, snakeCase: Bool) -> [String]? {
+        let decoder = JSONDecoder()
+        if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+        do {
+            _ = try decoder.decode(T.self, from: Data(json.utf8))
+            return nil
+        } catch DecodingError.typeMismatch(_, let context) {
+            return context.codingPath.map(\.stringValue)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The rows: the property, its value, and the coding path and JSON path of its failure.
+    static let containerRows: [(key: String, value: String, codingPath: [String], jsonPath: String)] = [
+        ("levels", #"{"top_level": {"sub_level": {"nestedValue": {"intValue": "not_an_int"}}}}"#,
+         ["top_level", "sub_level", "nestedValue", "intValue"], "levels.top_level.sub_level.nestedValue.intValue"),
+        ("grid", #"[[], [{"nestedValue": {"intValue": 1}}, {"nestedValue": {"intValue": "x"}}]]"#,
+         ["Index 1", "Index 1", "nestedValue", "intValue"], "grid[1][1].nestedValue.intValue"),
+        ("lists", #"{"a": [null, {"nestedValue": {"intValue": true}}]}"#,
+         ["a", "Index 1", "nestedValue", "intValue"], "lists.a[1].nestedValue.intValue"),
+    ]
+
+    /// Checks: the `DecodingError`'s coding path runs from the property value through the
+    /// dictionaries' keys and arrays' positions, as `JSONDecoder`'s does for the value alone,
+    /// and agrees with the error's JSON key path; with every error collected, or the first only.
+    @Test("the coding path inside dictionaries and arrays starts at the property value, as JSONDecoder's",
+          arguments: DecodingPath.allCases, [1, 20])
+    func containerCodingPaths(path: DecodingPath, maximumErrorCount: Int) throws {
+        for row in Self.containerRows {
+            let json = "{\"\(row.key)\": \(row.value)}"
+            let options = JSONAdapter.DecodingOptions(maximumErrorCount: maximumErrorCount)
+            let error = try #require(adapterError {
+                switch path {
+                case .dictionary, .foundationObjects:
+                    _ = try JSONAdapter.model(of: Collections.self, from: path.jsonObject(json), options: options)
+                case .data: _ = try JSONAdapter.model(of: Collections.self, fromJSONData: Data(json.utf8), options: options)
+                }
+            })
+            #expect(error.jsonKeyPath == row.jsonPath)
+            guard case DecodingError.typeMismatch(_, let context)? = error.underlyingError else {
+                Issue.record("expected typeMismatch, got \(String(describing: error.underlyingError))")
+                continue
+            }
+            #expect(context.codingPath.map(\.stringValue) == row.codingPath)
+            let oracle: [String]? = switch row.key {
+            case "levels": Self.oraclePath([String: [String: FailingNested]].self, row.value, snakeCase: false)
+            case "grid": Self.oraclePath([[FailingNested]].self, row.value, snakeCase: false)
+            default: Self.oraclePath([String: [FailingNested?]].self, row.value, snakeCase: false)
+            }
+            #expect(oracle == row.codingPath)
+        }
+    }
+
+    /// Checks: under a snake-case configuration, the coding path has the coding keys and the
+    /// dictionary keys as written, as `JSONDecoder`'s with `.convertFromSnakeCase`.
+    @Test("with a snake-case configuration, the coding path is JSONDecoder's with .convertFromSnakeCase",
+          arguments: DecodingPath.allCases)
+    func snakeCaseCodingPath(path: DecodingPath) throws {
+        let value = #"{"top_level": {"sub_level": {"nested_value": {"int_value": "not_an_int"}}}}"#
+        let configuration = JSONAdapter.Configuration(keyConversion: .snakeCase)
+        let error = try #require(adapterError {
+            _ = try path.decode(Collections.self, #"{"levels": \#(value)}"#, configuration: configuration)
+        })
+        #expect(error.jsonKeyPath == "levels.top_level.sub_level.nested_value.int_value")
+        guard case DecodingError.typeMismatch(_, let context)? = error.underlyingError else {
+            Issue.record("expected typeMismatch, got \(String(describing: error.underlyingError))")
+            return
+        }
+        let expected = ["top_level", "sub_level", "nestedValue", "intValue"]
+        #expect(context.codingPath.map(\.stringValue) == expected)
+        #expect(Self.oraclePath([String: [String: FailingNested]].self, value, snakeCase: true) == expected)
+    }
+
+    /// Checks: every collected failure's coding path has its own keys; a nested model's
+    /// property starts a coding path of its own.
+    @Test("each collected failure has its own coding path; a nested model's property starts its own",
+          arguments: DecodingPath.allCases)
+    func collectedCodingPaths(path: DecodingPath) throws {
+        let json = #"""
+        {"levels": {"a": {"b": {"nestedValue": {"intValue": "x"}}}, "c": {"d": {"nestedValue": {}}}},
+         "places": {"home": {"geo": {"lat": "x", "lon": 1}}}}
+        """#
+        let error = try #require(adapterError { _ = try path.decode(Collections.self, json) })
+        var paths: [String: [String]] = [:]
+        for entry in error.allErrors {
+            let context: DecodingError.Context
+            switch entry.underlyingError {
+            case DecodingError.typeMismatch(_, let found)?: context = found
+            case DecodingError.keyNotFound(let key, let found)?:
+                context = DecodingError.Context(codingPath: found.codingPath + [key], debugDescription: "")
+            default:
+                Issue.record("unexpected \(String(describing: entry.underlyingError))")
+                continue
+            }
+            paths[entry.jsonKeyPath ?? ""] = context.codingPath.map(\.stringValue)
+        }
+        #expect(paths == [
+            "levels.a.b.nestedValue.intValue": ["a", "b", "nestedValue", "intValue"],
+            "levels.c.d.nestedValue.intValue": ["c", "d", "nestedValue", "intValue"],
+            "places.home.geo.lat": ["lat"],
+        ])
+    }
+
+    /// An `Encodable` value whose number may not be written (`JSONEncoder`'s test values).
+    struct Unwritable: Codable {
+        var someValue: Double
+    }
+
+    /// One holding it.
+    struct UnwritableNested: Codable {
+        var nestedValue: Unwritable
+    }
+
+    /// A dictionary of dictionaries of them.
+    struct UnwritableLevels: JSONSerializing {
+        var levels: [String: [String: UnwritableNested]] = [:]
+        var rows: [[UnwritableNested]] = []
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// Checks: the `EncodingError`'s coding path runs through the containers as `JSONEncoder`'s.
+    @Test("the EncodingError's coding path inside dictionaries and arrays is JSONEncoder's",
+          arguments: DecodingPath.allCases)
+    func encodingCodingPaths(path: DecodingPath) throws {
+        let failing = UnwritableNested(nestedValue: Unwritable(someValue: .nan))
+        var model = UnwritableLevels()
+        model.levels = ["key": ["sub_key": failing]]
+        let values: [(UnwritableLevels, [String], (any Encodable))] = [
+            (model, ["key", "sub_key", "nestedValue", "someValue"], model.levels),
+            (UnwritableLevels(levels: [:], rows: [[], [failing]]), ["Index 1", "Index 0", "nestedValue", "someValue"],
+             [[], [failing]] as [[UnwritableNested]]),
+        ]
+        for (model, expected, value) in values {
+            let error = try #require(adapterError { _ = try path.encode(model) })
+            guard case EncodingError.invalidValue(_, let context)? = error.underlyingError else {
+                Issue.record("expected invalidValue, got \(String(describing: error.underlyingError))")
+                continue
+            }
+            #expect(context.codingPath.map(\.stringValue) == expected)
+            let encoder = JSONEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            do {
+                _ = try encoder.encode(value)
+                Issue.record("JSONEncoder wrote NaN")
+            } catch EncodingError.invalidValue(_, let oracle) {
+                #expect(oracle.codingPath.map(\.stringValue) == expected)
+            }
+        }
+    }
 }

@@ -109,8 +109,8 @@ struct ISO8601TimestampTests {
         }
     }
 
-    /// Very long fractions are accepted and kept to Double precision.
-    @Test("very long fractions are accepted and kept to Double precision")
+    /// Very long fractions are accepted and rounded to nanoseconds.
+    @Test("very long fractions are accepted and rounded to nanoseconds")
     func longFraction() throws {
         let digits = String(repeating: "9", count: 100_000)
         let date = try #require(ISO8601Timestamp.date(from: "2017-10-10T16:00:00.\(digits)Z"))
@@ -155,13 +155,82 @@ struct ISO8601TimestampTests {
 
     // MARK: - Formatting
 
-    /// Formats dates in UTC with milliseconds only when needed.
-    @Test("formats dates in UTC with milliseconds only when needed", arguments: ISO8601TimestampTests.formatCases)
-    func formats(_ testCase: FormatCase) {
-        let date = Date(timeIntervalSince1970: testCase.secondsSince1970)
-        let string = ISO8601Timestamp.string(from: date)
+    /// Formats dates in UTC with a fraction only when needed, of the fewest of 3, 6 or 9 digits
+    /// that read back as the same `Date`.
+    @Test("formats dates in UTC with the fewest fraction digits that read back exactly",
+          arguments: ISO8601TimestampTests.formatCases)
+    func formats(_ testCase: FormatCase) throws {
+        let string = ISO8601Timestamp.string(from: testCase.date)
         #expect(string == testCase.expected)
-        #expect(ISO8601Timestamp.date(from: string) != nil)
+        let parsed = try #require(ISO8601Timestamp.date(from: string))
+        if testCase.date.timeIntervalSinceReferenceDate >= Double(ISO8601Timestamp.minimumReferenceSeconds),
+           testCase.date.timeIntervalSinceReferenceDate < Double(ISO8601Timestamp.maximumReferenceSeconds),
+           !testCase.isNearer {
+            #expect(parsed == testCase.date)
+        }
+    }
+
+    /// A timestamp read and written back is the same `Date`, whatever its fraction (any
+    /// number of digits, rounded to nanoseconds when read), in every year.
+    @Test("a timestamp read, written and read again is the same Date")
+    func timestampRoundTrip() throws {
+        var generator = SplitMix64(seed: 26_011)
+        let lowest = ISO8601Timestamp.minimumReferenceSeconds
+        let highest = ISO8601Timestamp.maximumReferenceSeconds - 1
+        for index in 0..<20_000 {
+            // A third near 2001, where a Double is finer than a nanosecond.
+            let seconds = index % 3 == 0 ? Int64.random(in: -100_000...100_000, using: &generator)
+                : Int64.random(in: lowest...highest, using: &generator)
+            let digits = Int.random(in: 0...14, using: &generator)
+            let fraction = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let whole = ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: Double(seconds)))
+            let text = digits == 0 ? whole : whole.dropLast() + "." + fraction + "Z"
+            let date = try #require(ISO8601Timestamp.date(from: String(text)), "\(text)")
+            let written = ISO8601Timestamp.string(from: date)
+            #expect(ISO8601Timestamp.date(from: written) == date, "\(text) → \(written)")
+            #expect([20, 24, 27, 30].contains(written.utf8.count), "\(written)")
+        }
+    }
+
+    /// Any `Date` more than half a year from 2001 (where a `Double` is coarser than a
+    /// nanosecond) is written as a timestamp that reads back as exactly that `Date`.
+    @Test("any Date more than half a year from 2001 survives a round trip exactly")
+    func dateRoundTrip() throws {
+        var generator = SplitMix64(seed: 11_2026)
+        let lowest = Double(ISO8601Timestamp.minimumReferenceSeconds)
+        let highest = Double(ISO8601Timestamp.maximumReferenceSeconds)
+        var checked = 0
+        while checked < 20_000 {
+            let interval = checked % 2 == 0 ? Double.random(in: lowest..<highest, using: &generator)
+                : Double.random(in: 16_777_216..<4_000_000_000, using: &generator)
+            guard abs(interval) >= 16_777_216 else { continue }
+            let date = Date(timeIntervalSinceReferenceDate: interval)
+            let written = ISO8601Timestamp.string(from: date)
+            #expect(ISO8601Timestamp.date(from: written) == date, "\(interval) → \(written)")
+            checked += 1
+        }
+        // Dates made from milliseconds since 1970 are not the dates those milliseconds read as.
+        let fromMilliseconds = Date(timeIntervalSince1970: 1_507_651_200.123)
+        #expect(ISO8601Timestamp.string(from: fromMilliseconds) == "2017-10-10T16:00:00.122999907Z")
+        #expect(ISO8601Timestamp.date(from: "2017-10-10T16:00:00.122999907Z") == fromMilliseconds)
+    }
+
+    /// A fraction of more than nine digits is rounded, half up, at the tenth.
+    @Test("a fraction beyond nanoseconds rounds half up at the tenth digit", arguments: [
+        ("1000.1234567894", "1000.123456789"), ("1000.1234567895", "1000.123456790"),
+        ("1000.12345678949999", "1000.123456789"), ("1000.9999999995", "1001"),
+        ("1000.0000000004", "1000"), ("1000.00000000050", "1000.000000001"),
+    ])
+    func roundsNanoseconds(long: String, short: String) throws {
+        /// `text` (seconds since 2001, with a fraction) as a timestamp.
+        func timestamp(_ text: String) -> String {
+            let parts = text.split(separator: ".")
+            let whole = ISO8601Timestamp.string(from: Date(timeIntervalSinceReferenceDate: Double(parts[0]) ?? 0))
+            return parts.count == 1 ? whole : whole.dropLast() + "." + parts[1] + "Z"
+        }
+        let rounded = try #require(ISO8601Timestamp.date(from: timestamp(long)))
+        #expect(rounded == ISO8601Timestamp.date(from: timestamp(short)))
+        #expect(ISO8601Timestamp.string(from: rounded) == timestamp(short))
     }
 
     /// Foundation's sentinel dates format without trapping.
@@ -326,19 +395,30 @@ extension ISO8601TimestampTests {
 
     /// A date and the string `ISO8601Timestamp.string(from:)` must produce for it.
     struct FormatCase: Sendable, CustomTestStringConvertible {
-        /// The date as seconds since 1970 (any `Double`, including non-finite ones).
-        let secondsSince1970: Double
+        /// The date (any, including non-finite intervals).
+        let date: Date
         /// The expected output.
         let expected: String
+        /// `true` when the output is the next second, nearer than any nine digits (not the same `Date`).
+        let isNearer: Bool
 
-        /// Creates a case.
+        /// A case for the date `secondsSince1970` seconds after 1970.
         init(_ secondsSince1970: Double, _ expected: String) {
-            self.secondsSince1970 = secondsSince1970
+            date = Date(timeIntervalSince1970: secondsSince1970)
             self.expected = expected
+            isNearer = false
+        }
+
+        /// A case for the date `reference` seconds after 2001 (the `Date`'s own number, as
+        /// timestamps are read).
+        init(reference: Double, _ expected: String, isNearer: Bool = false) {
+            date = Date(timeIntervalSinceReferenceDate: reference)
+            self.expected = expected
+            self.isNearer = isNearer
         }
 
         /// Shown by the test runner.
-        var testDescription: String { "\(secondsSince1970) -> \(expected)" }
+        var testDescription: String { "\(date.timeIntervalSinceReferenceDate) -> \(expected)" }
     }
 
     /// Timestamps that must be accepted.
@@ -440,13 +520,17 @@ extension ISO8601TimestampTests {
     static let formatCases: [FormatCase] = [
         FormatCase(0, "1970-01-01T00:00:00Z"),
         FormatCase(1_507_651_200, "2017-10-10T16:00:00Z"),
-        FormatCase(1_507_651_200.123, "2017-10-10T16:00:00.123Z"),
+        FormatCase(reference: 529_344_000.123, "2017-10-10T16:00:00.123Z"),
         FormatCase(1_507_651_200.5, "2017-10-10T16:00:00.500Z"),
-        FormatCase(1_507_651_200.05, "2017-10-10T16:00:00.050Z"),
-        FormatCase(1_507_651_200.001, "2017-10-10T16:00:00.001Z"),
-        FormatCase(1_507_651_200.0004, "2017-10-10T16:00:00Z"),
-        FormatCase(1_507_651_200.9996, "2017-10-10T16:00:01Z"),
-        FormatCase(1_514_764_799.9999, "2018-01-01T00:00:00Z"),
+        FormatCase(reference: 529_344_000.05, "2017-10-10T16:00:00.050Z"),
+        FormatCase(reference: 529_344_000.001, "2017-10-10T16:00:00.001Z"),
+        FormatCase(reference: 529_344_000.0004, "2017-10-10T16:00:00.000400Z"),
+        FormatCase(reference: 529_344_000.9996, "2017-10-10T16:00:00.999600Z"),
+        FormatCase(reference: 529_344_000.987654, "2017-10-10T16:00:00.987654Z"),
+        FormatCase(reference: 1_000.987654321, "2001-01-01T00:16:40.987654321Z"),
+        FormatCase(reference: 1_000.9999999999, "2001-01-01T00:16:41Z", isNearer: true),
+        FormatCase(1_507_651_200.123, "2017-10-10T16:00:00.122999907Z"),
+        FormatCase(1_514_764_799.9999, "2017-12-31T23:59:59.999900103Z"),
         FormatCase(-1, "1969-12-31T23:59:59Z"),
         FormatCase(-0.5, "1969-12-31T23:59:59.500Z"),
         FormatCase(-0.001, "1969-12-31T23:59:59.999Z"),
@@ -458,8 +542,8 @@ extension ISO8601TimestampTests {
         FormatCase(-62_135_596_799.75, "0001-01-01T00:00:00.250Z"),
         FormatCase(253_402_300_799, "9999-12-31T23:59:59Z"),
         FormatCase(253_402_300_799.999, "9999-12-31T23:59:59.999Z"),
+        FormatCase(253_402_300_799.9999, "9999-12-31T23:59:59.999908Z"),
         // Clamped: outside 0001...9999 (NaN clamps to the lower bound).
-        FormatCase(253_402_300_799.9999, "9999-12-31T23:59:59.999Z"),
         FormatCase(253_402_300_800, "9999-12-31T23:59:59.999Z"),
         FormatCase(1e300, "9999-12-31T23:59:59.999Z"),
         FormatCase(.infinity, "9999-12-31T23:59:59.999Z"),

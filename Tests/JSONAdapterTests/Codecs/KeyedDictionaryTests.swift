@@ -87,6 +87,33 @@ struct KeyedDictionaryTests {
         #expect(model.byPoint == [Point(x: 3): 1])
     }
 
+    /// Checks: `Character` keys, and raw values that are characters, take exactly one
+    /// character; any other object key is an error at its path, never a crash.
+    @Test("a key that is not one character is .invalidValue for [Character: _] and Character raw values",
+          arguments: DecodingPath.allCases, [
+              (#"{"m": {"ab": 1}}"#, "m.ab"), (#"{"m": {"": 1}}"#, "m"),
+              (#"{"grades": {"ab": 1}}"#, "grades.ab"), (#"{"grades": {"": 1}}"#, "grades"),
+              (#"{"grades": {"c": 1}}"#, "grades.c"),
+          ])
+    func characterKeys(path: DecodingPath, json: (String, String)) throws {
+        let error = try #require(throws: JSONAdapterError.self) { try path.decode(ByCharacter.self, json.0) }
+        #expect(error.code == .invalidValue)
+        #expect(error.jsonKeyPath == json.1)
+        #expect(error.description.contains("a key that is"))
+    }
+
+    /// Checks: one character, however many scalars it has, is a `Character` key, both ways.
+    @Test("[Character: _] and Character raw values read and write one-character keys", arguments: DecodingPath.allCases)
+    func characterKeysRoundTrip(path: DecodingPath) throws {
+        let json = #"{"m": {"a": 1, "é": 2, "🇫🇷": 3}, "grades": {"a": 4, "b": 5}}"#
+        let model = try path.decode(ByCharacter.self, json)
+        #expect(model.m == ["a": 1, "e\u{301}": 2, "🇫🇷": 3])
+        #expect(model.grades == [.a: 4, .b: 5])
+        let encoded = try path.encode(model)
+        #expect(encoded["grades"] as? [String: Int] == ["a": 4, "b": 5])
+        #expect(try JSONAdapter.model(of: ByCharacter.self, from: encoded) == model)
+    }
+
     /// Checks: error messages name dictionary types as Swift writes them.
     @Test("type names")
     func typeNames() {
@@ -117,6 +144,18 @@ extension KeyedDictionaryTests {
         var regions: [Region: Int] = [:]
         var scores: [Int64: Double]? = nil
         var nested: [UInt8: [Int: Bool]] = [:]
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// Grades, a dictionary key through a `Character` raw value.
+    enum Grade: Character, Hashable {
+        case a = "a", b = "b"
+    }
+
+    /// Dictionaries keyed by characters.
+    struct ByCharacter: JSONSerializing {
+        var m: [Character: Int] = [:]
+        var grades: [Grade: Int] = [:]
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
     }
 

@@ -129,6 +129,23 @@ struct ValueFidelityTests {
         #expect(try JSONAdapter.model(of: Values.self, fromJSONData: JSONAdapter.jsonData(from: model)).date == date)
     }
 
+    @Test("a date's fraction survives decoding and encoding on both paths, in models and Codable values alike",
+          arguments: DecodingPath.allCases, [
+              "2026-11-24T10:15:08.987654Z", "2026-11-24T10:15:08.987Z", "2001-01-01T00:00:08.987654321Z",
+              "2026-11-24T10:15:08.5Z", "2026-11-24T10:15:08Z",
+          ])
+    func dateFractions(path: DecodingPath, text: String) throws {
+        let model = try path.decode(Values.self, #"{"date": "\#(text)"}"#)
+        let written = try #require(try path.encode(model)["date"] as? String)
+        #expect(written == text.replacingOccurrences(of: ".5Z", with: ".500Z"))
+        #expect(try path.decode(Values.self, #"{"date": "\#(written)"}"#) == model)
+        // Inside a Codable value, with the configuration's dates.
+        let stamped = try path.decode(Stamped.self, #"{"stamp": {"at": "\#(text)"}}"#, configuration: .standard)
+        #expect(stamped.stamp.at == model.date)
+        let encoded = try #require(try path.encode(stamped, configuration: .standard)["stamp"] as? [String: Any])
+        #expect(encoded["at"] as? String == written)
+    }
+
     // MARK: Item 7: Decimal, Substring and Character round-trip
 
     static let decimals = ["1.5", "0.1", "-12345678901234567890.123456789", "1e-20", "0", "12345678901234567890123456789012345678"]
@@ -286,6 +303,17 @@ struct ValueFidelityTests {
 // MARK: - Models
 
 extension ValueFidelityTests {
+    /// A `Codable` value holding a date.
+    struct Stamp: Codable, Equatable {
+        var at = Date(timeIntervalSince1970: 0)
+    }
+
+    /// A model with a `Codable` property holding a date.
+    struct Stamped: JSONSerializing {
+        var stamp = Stamp()
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
     /// Integer, decimal and text properties whose JSON forms must round-trip.
     struct Values: JSONSerializing {
         var int = 0
