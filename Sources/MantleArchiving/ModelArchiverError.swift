@@ -115,27 +115,6 @@ extension ModelArchiverError.Code {
     }
 }
 
-extension ModelArchiverError {
-    /// Creates an error (the former spelling).
-    @available(*, deprecated, renamed: "init(code:archivePath:propertyKey:modelTypeName:expected:found:detail:underlyingError:)")
-    public init(code: Code, keyPath: String, propertyKey: String? = nil, modelTypeName: String? = nil,
-                valueTypeName: String? = nil, detail: String = "") {
-        let typeIsExpected = code == .typeMismatch
-        self.init(code: code, archivePath: keyPath.isEmpty ? nil : keyPath, propertyKey: propertyKey,
-                  modelTypeName: modelTypeName, expected: typeIsExpected ? valueTypeName : nil,
-                  found: typeIsExpected ? nil : valueTypeName, detail: detail.isEmpty ? nil : detail)
-    }
-
-    /// Where in the model graph, or empty.
-    @available(*, deprecated, renamed: "archivePath")
-    public var keyPath: String { archivePath ?? "" }
-
-    /// The declared type for ``Code/typeMismatch`` (now ``expected``); the
-    /// value's or archived type otherwise (now ``found``).
-    @available(*, deprecated, message: "use expected (the declared type) or found (the value's or archived type)")
-    public var valueTypeName: String? { code == .typeMismatch ? expected : found }
-}
-
 extension ModelDescriptor {
     /// Throws ``ModelArchiverError/Code/unsupportedValue`` for a model type with a
     /// declaration the write path refuses (see ``checkSupported()``).

@@ -109,20 +109,6 @@ public struct JSONAdapterError: Error, CustomStringConvertible {
     }
 }
 
-extension JSONAdapterError {
-    /// Creates an error (the former spelling).
-    @available(*, deprecated, renamed: "init(code:propertyKey:jsonKeyPath:underlyingError:modelTypeName:expected:found:detail:)")
-    public init(code: Code, propertyKey: String? = nil, jsonKeyPath: String? = nil,
-                underlyingError: (any Error)? = nil, modelTypeName: String? = nil, reason: String) {
-        self.init(code: code, propertyKey: propertyKey, jsonKeyPath: jsonKeyPath, underlyingError: underlyingError,
-                  modelTypeName: modelTypeName, detail: reason.isEmpty ? nil : reason)
-    }
-
-    /// What was wrong: the description without the model, property and path.
-    @available(*, deprecated, message: "use expected, found and detail")
-    public var reason: String { message.problem }
-}
-
 /// Joins JSON path pieces: `"user"` + `"login"` is `"user.login"`, `"labels"`
 /// + `"[2]"` is `"labels[2]"`, `"[3]"` + `"user"` is `"[3].user"`.
 func joinJSONPath(_ prefix: String, _ rest: String?) -> String {

@@ -62,18 +62,6 @@ public struct TransformerError: Error, @unchecked Sendable, CustomStringConverti
     }
 }
 
-extension TransformerError {
-    /// Creates an error (the former spelling).
-    @available(*, deprecated, renamed: "init(code:inputValue:expected:found:detail:underlyingError:)")
-    public init(code: Code, inputValue: Any?, expectation: String) {
-        self.init(code: code, inputValue: inputValue, expected: expectation.isEmpty ? nil : expectation)
-    }
-
-    /// What was expected, or empty.
-    @available(*, deprecated, renamed: "expected")
-    public var expectation: String { expected ?? "" }
-}
-
 extension TransformerError: CustomNSError {
     /// Mantle's `MTLTransformerErrorHandlingErrorDomain`.
     public static var errorDomain: String { "MTLTransformerErrorHandlingErrorDomain" }

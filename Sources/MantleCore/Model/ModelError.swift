@@ -72,23 +72,6 @@ public struct ModelError: Error, CustomStringConvertible {
 }
 
 extension ModelError {
-    /// Creates an error (the former spelling).
-    @available(*, deprecated, renamed: "init(code:propertyKey:modelTypeName:expected:found:detail:underlyingError:)")
-    public init(code: Code, propertyKey: String, modelTypeName: String = "", expectedTypeName: String,
-                foundValueDescription: String = "") {
-        self.init(code: code, propertyKey: propertyKey, modelTypeName: modelTypeName.isEmpty ? nil : modelTypeName,
-                  expected: expectedTypeName.isEmpty ? nil : expectedTypeName,
-                  found: foundValueDescription.isEmpty ? nil : foundValueDescription)
-    }
-
-    /// The property's declared type, or empty.
-    @available(*, deprecated, renamed: "expected")
-    public var expectedTypeName: String { expected ?? "" }
-
-    /// What was found, or empty.
-    @available(*, deprecated, renamed: "found")
-    public var foundValueDescription: String { found ?? "" }
-
     /// The error for a failed conversion of a value for `key` of `modelType`.
     package init(_ failure: ConversionFailure, propertyKey: String, modelTypeName: String?) {
         switch failure {

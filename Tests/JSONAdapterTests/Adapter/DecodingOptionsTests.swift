@@ -2,7 +2,7 @@
 //  key path, nesting limit, leniency recorder) taken by every decode method,
 //  on both input kinds (JSON text and `JSONSerialization` dictionaries), for
 //  single models, arrays, class clusters, partial updates, adapters and
-//  streams; and the deprecated spellings it replaces still forwarding.
+//  streams.
 
 import Foundation
 import MantleTestSupport
@@ -344,32 +344,5 @@ struct DecodingOptionsTests {
         var reader = try JSONModelReader(User.self, data: lines, options: .init(configuration: Self.snakeCase, maximumDepth: 1))
         let error = try Self.error { _ = try reader.next() }
         #expect(error.code == .invalidJSONData && error.jsonKeyPath == "[0]" && error.lineNumber == 1)
-    }
-
-    // MARK: Deprecated spellings
-
-    /// Checks: the deprecated spellings still compile and forward to the
-    /// options (configuration, key path, report, class-cluster labels), with
-    /// the results of the new spellings.
-    @available(*, deprecated)
-    @Test("deprecated spellings forward to the options")
-    func deprecatedForwards() throws {
-        let envelope = Data(#"{"data": {"user_name": "ada", "age": 36}}"#.utf8)
-        let new = try JSONAdapter.model(of: User.self, fromJSONData: envelope,
-                                        options: .init(configuration: Self.snakeCase, keyPath: "data"))
-        #expect(new == User(userName: "ada", age: 36))
-        #expect(try JSONAdapter.model(of: User.self, fromJSONData: envelope, atKeyPath: "data") == User(userName: "", age: 36))
-        let inner = Data(#"{"user_name": "ada", "age": 36}"#.utf8)
-        #expect(try JSONAdapter.model(of: User.self, fromJSONData: inner, configuration: Self.snakeCase) == new)
-
-        var lenient = Self.snakeCase
-        lenient.leniency = .all
-        let (user, report) = try JSONAdapter.modelWithReport(of: User.self, fromJSONData: Data(#"{"age": "36"}"#.utf8),
-                                                             configuration: lenient)
-        #expect(user.age == 36 && report.entries.map(\.jsonKeyPath) == ["age"])
-
-        let shapes = try JSONAdapter.models((any Shape).self, of: Self.shapes,
-                                            fromJSONData: Data(#"[{"kind": "square", "sideLength": 4}]"#.utf8))
-        #expect(shapes.map(\.size) == [4])
     }
 }

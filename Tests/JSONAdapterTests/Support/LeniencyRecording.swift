@@ -1,5 +1,5 @@
-//  A decode call's result together with its leniency report, as the
-//  `…WithReport` methods returned them: for the tests that compare reports.
+//  A decode call's result together with its leniency report, for the tests
+//  that compare reports.
 
 import Foundation
 @testable import JSONAdapter
