@@ -16,16 +16,17 @@ struct StreamingHandOutTests {
     /// the next, as a program answering line by line does. If a model is
     /// held back, the writer stops waiting after `patience` (so that the
     /// test fails instead of hanging), notes the piece, and writes the rest
-    /// without waiting. The patience is no speed goal: it is long because the
-    /// reader, an async test's task in particular, may wait that long for a
-    /// thread while other suites run on a loaded machine.
+    /// without waiting. The patience is no speed goal but a hang guard: an
+    /// async test's task can wait minutes for a thread of the cooperative pool
+    /// (two on a two-core machine) while long synchronous tests hold them, as
+    /// under AddressSanitizer with two CI runs at once (more than 300 s, seen).
     final class Conversation: @unchecked Sendable {
         let pipe = Pipe()
         private let answered = DispatchSemaphore(value: 0)
         private let finished = DispatchSemaphore(value: 0)
         private let lock = NSLock()
         private var unanswered: [Int] = []
-        static let patience: DispatchTimeInterval = .seconds(300)
+        static let patience: DispatchTimeInterval = .seconds(1800)
 
         /// Starts writing `pieces` on a thread of its own; the write end is
         /// closed after the last one.
