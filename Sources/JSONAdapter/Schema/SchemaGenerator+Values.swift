@@ -87,7 +87,11 @@ extension SchemaGenerator {
             // Absent (the key missing) needs nothing here: no member is required but in the strict subset.
             return try typeSchema(optional.wrappedType, leniency: leniency, rules: &rules).nullable()
         case .any:
+            // `{}` admits 1e400, which the decoder refuses inside `Any` as `JSONSerialization` does;
+            // a recursive schema could bound every number, at the cost of every reader's time.
             value = .anything
+            value.isValueExact = false
+            value.addComment("Any JSON value; a number beyond Double's range (1e400) is refused.")
             rules.apply(to: &value, as: .other)
         case .string, .substring:
             value = .typed("string", .string)
