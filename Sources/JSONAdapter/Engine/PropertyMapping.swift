@@ -19,7 +19,7 @@ class PropertyMapping: @unchecked Sendable {
     let constraints: [JSONConstraint]
     /// `true` for a ``JSONOptional`` property, which encoding leaves out when
     /// it is absent (``isAbsent(at:)``) and writes when it is null, even
-    /// with ``JSONAdapter/EncodingOptions/omitsNilValues``. `final`, so that the
+    /// with ``JSONAdapter/EncodingOptions/omitsNilValues-swift.property``. `final`, so that the
     /// encoders' check of it is one load.
     final var canBeAbsent = false
 
