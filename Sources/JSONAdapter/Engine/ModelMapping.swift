@@ -199,7 +199,7 @@ final class ModelMapping: @unchecked Sendable {
         let properties = selected ?? self.properties
         var model = M()
         var current = ""
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors {
             return try decodeCollecting(model, from: source, validating: validating, recorder, errors)
         }
@@ -238,7 +238,7 @@ final class ModelMapping: @unchecked Sendable {
     /// (``keepDefault(_:after:in:_:_:)``); what `recorder` got meanwhile is
     /// attributed to the property.
     @inline(__always)
-    func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: LeniencyRecorder?,
+    func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: DecodingRecorder?,
                         _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
         let mark = recorder?.mark ?? 0
         do throws(ValueFailure) {
@@ -255,7 +255,7 @@ final class ModelMapping: @unchecked Sendable {
     /// (and, in a collecting pass, the failures found inside it are
     /// forgotten); otherwise, and for a bad mapping, the failure is thrown.
     private func keepDefault(_ property: PropertyMapping, after failure: ValueFailure, in source: JSONObjectSource,
-                             _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
+                             _ recorder: DecodingRecorder?, _ mark: Int) throws(ValueFailure) {
         guard property.defaultsOnFailure, failure.isRecoverable else { throw failure }
         if let since = failure.collectedSince { recorder?.errors?.forget(from: since) }
         recorder?.recordDrop(.usedDefault, since: mark, found: property.foundDescription(in: source),
