@@ -2,7 +2,7 @@ import Foundation
 import MantleJSON
 
 /// A model type's JSON mapping, compiled once and shared by every adapter
-/// and every thread (Mantle rebuilt its adapters per call: issue 596).
+/// and every thread (Mantle rebuilt its adapters per call).
 ///
 /// Compiling validates `jsonKeyPathsByPropertyKey` (every key a property,
 /// every path well formed) and builds one ``PropertyMapping`` per mapped
