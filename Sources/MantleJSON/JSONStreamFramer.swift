@@ -41,7 +41,6 @@ package struct JSONStreamFramer {
         case afterArray
     }
 
-    /// The stream's layout.
     let layout: Layout
     /// The deepest nesting allowed in one value (an array element counts
     /// from 1, as the same value decoded alone would).

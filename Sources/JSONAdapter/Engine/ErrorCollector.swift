@@ -150,7 +150,6 @@ struct CollectedElements {
     /// The collector's mark before it.
     private var since = 0
 
-    /// Starts on a collection.
     init(recorder: DecodingRecorder, errors: ErrorCollector, lossy: Bool) {
         (self.recorder, self.errors, self.lossy) = (recorder, errors, lossy)
     }

@@ -8,13 +8,11 @@ import MantleJSON
 /// every path well formed) and builds one ``PropertyMapping`` per mapped
 /// property, in declaration order, with the codec its type or transformer calls for.
 final class ModelMapping: @unchecked Sendable {
-    /// The model type.
     let modelType: any JSONSerializing.Type
     /// The model type's name, for errors.
     let typeName: String
     /// The mapped properties, in declaration order.
     let properties: [PropertyMapping]
-    /// The mapped property keys.
     let mappedKeys: Set<String>
     /// `true` when the type implements `classForParsing(jsonDictionary:)`.
     let isClassCluster: Bool
@@ -36,7 +34,6 @@ final class ModelMapping: @unchecked Sendable {
     /// The choices it was compiled under, which the types a class cluster picks share.
     private let context: MappingContextLink
 
-    /// Compiles the mapping of `type`.
     private init(type: any JSONSerializing.Type, context: MappingContext, generation: Int) throws(JSONAdapterError) {
         self.generation = generation
         self.context = MappingContextLink(context)
@@ -319,7 +316,6 @@ final class ModelMapping: @unchecked Sendable {
         return result
     }
 
-    /// Writes the model as a JSON object.
     func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
         let hasUnknownKeys = unknownKeys.map { capture in
             model.withStorageAddress { !capture.members(at: $0).isEmpty }

@@ -27,7 +27,6 @@ public struct JSONSchema: @unchecked Sendable, CustomStringConvertible {
     /// What the generator knew of each model's properties, for the tests.
     let report: SchemaReport
 
-    /// A schema document.
     init(jsonObject: [String: Any], report: SchemaReport) {
         self.jsonObject = jsonObject
         self.report = report

@@ -15,13 +15,10 @@ enum PropertyListValue: Equatable, Sendable {
     case unsignedInteger(UInt64)
     /// A floating-point number (written as 64-bit).
     case real(Double)
-    /// A Boolean.
     case bool(Bool)
     /// A date, in seconds since 2001-01-01 00:00:00 UTC.
     case date(Double)
-    /// Raw bytes.
     case data(Data)
-    /// An array.
     case array([PropertyListValue])
     /// A dictionary with string keys.
     case dictionary([String: PropertyListValue])

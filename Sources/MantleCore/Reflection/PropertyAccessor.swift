@@ -41,7 +41,6 @@ package protocol PropertyAccessor: AnyObject, Sendable {
                    notifying notify: (() -> Void) -> Void)
     /// Compares the property in two instances of the model.
     func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool
-    /// Feeds the property's value to `hasher`.
     func hash(at base: UnsafeRawPointer, into hasher: inout Hasher)
     /// Hands the accessor to `visitor` with its value type as a generic parameter.
     func accept<Visitor: PropertyAccessorVisitor>(_ visitor: Visitor) -> Visitor.Result
@@ -107,7 +106,6 @@ extension ModelPropertyWrapper {
 
 /// Something that wants a property accessor with its value type known statically.
 package protocol PropertyAccessorVisitor {
-    /// What the visit produces.
     associatedtype Result
     /// Called with the typed accessor.
     func visit<Value>(_ accessor: TypedPropertyAccessor<Value>) -> Result
@@ -127,7 +125,6 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     /// Hashes the `Value` at an address.
     fileprivate let hashValue: (UnsafeRawPointer, inout Hasher) -> Void
 
-    /// Creates the accessor for a field at `offset`.
     init(offset: Int, isWritable: Bool) {
         self.offset = offset
         self.isWritable = isWritable
@@ -135,7 +132,6 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
         (equal, hashValue) = PointerEquality.witnesses(for: Value.self)
     }
 
-    /// Loads the value.
     @inline(__always)
     package func load(from base: UnsafeRawPointer) -> Value {
         loadValue(from: base)
@@ -251,7 +247,6 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
 /// reference itself); reading and writing `value` makes the compiler emit the
 /// runtime's weak-reference load and assign.
 private struct WeakReferenceCell {
-    /// The weakly held object.
     weak var value: AnyObject?
 }
 
