@@ -62,7 +62,6 @@ struct JSONScanner {
         var node: Int
         /// Elements / members completed so far.
         var count: UInt32
-        /// Whether the container is an object.
         var isObject: Bool
         /// For objects: the object flags found so far (``JSONNode/objectMayHaveDuplicateKeys``,
         /// ``JSONNode/objectHasNonASCIIKeys``).

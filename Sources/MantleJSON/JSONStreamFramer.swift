@@ -29,11 +29,9 @@ package struct JSONStreamFramer {
 
     /// Where the framer stands in an array stream.
     private enum Phase {
-        /// Before the opening `[`.
         case beforeArray
         /// After `[` (`isFirst`) or `,`: the next element or, after `[`, `]`.
         case beforeElement(isFirst: Bool)
-        /// Inside an element.
         case inElement
         /// After a complete element: `,` or `]` must follow.
         case afterElement
@@ -64,7 +62,6 @@ package struct JSONStreamFramer {
     /// Bytes consumed so far, for error offsets.
     private var offset = 0
 
-    /// Where the framer stands in an array stream.
     private var phase = Phase.beforeArray
     /// Containers open inside the current element.
     private var depth = 0

@@ -100,7 +100,6 @@ final class DecodingRecorder: Sendable {
         entries.withLock { $0.append(contentsOf: report.entries) }
     }
 
-    /// The report of what was recorded.
     var report: JSONLeniencyReport { JSONLeniencyReport(entries: entries.withLock { $0 }) }
 
     /// Runs `body` with a new recorder installed, returning its result and the report.

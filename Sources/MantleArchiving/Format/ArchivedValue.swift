@@ -7,7 +7,6 @@ indirect enum ArchivedValue {
     /// A nested optional's `.some` around a value (an inner `nil`, or another `.some`).
     case wrapped(ArchivedValue)
     case string(String)
-    /// An integer that fits in `Int64`.
     case integer(Int64)
     /// An integer above `Int64.max`.
     case unsignedInteger(UInt64)
@@ -62,7 +61,6 @@ struct ArchivedModel {
     var typeName: String
     /// The model version it was archived at.
     var version: Int
-    /// The archived property values by key.
     var values: [String: ArchivedValue]
 }
 

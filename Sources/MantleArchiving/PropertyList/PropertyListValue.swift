@@ -9,7 +9,6 @@ import Foundation
 enum PropertyListValue: Equatable, Sendable {
     /// A string (written as ASCII when it is pure ASCII, UTF-16 otherwise).
     case string(String)
-    /// A signed 64-bit integer.
     case integer(Int64)
     /// An unsigned integer above `Int64.max` (a 16-byte integer object).
     case unsignedInteger(UInt64)
@@ -20,6 +19,5 @@ enum PropertyListValue: Equatable, Sendable {
     case date(Double)
     case data(Data)
     case array([PropertyListValue])
-    /// A dictionary with string keys.
     case dictionary([String: PropertyListValue])
 }

@@ -24,7 +24,6 @@ package protocol PropertyAccessor: AnyObject, Sendable {
     func readValue(from base: UnsafeRawPointer) -> Any?
     /// Converts `value` to the property's type (see ``Converter``) and stores it.
     func writeValue(_ value: Any?, to base: UnsafeMutableRawPointer) throws(ConversionFailure)
-    /// `true` when the property holds `nil`.
     func isNil(at base: UnsafeRawPointer) -> Bool
     /// Copies the property's value from one instance of the model to another.
     func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer)
@@ -339,7 +338,6 @@ final class WeakPropertyAccessor<Referent>: TypedPropertyAccessor<Referent?>, @u
 final class WrappedPropertyAccessor<Wrapper: ModelPropertyWrapper>:
     TypedPropertyAccessor<Wrapper.WrappedValue>, @unchecked Sendable
 {
-    /// The wrapper stored in the field.
     @inline(__always)
     private func wrapper(_ base: UnsafeRawPointer) -> UnsafePointer<Wrapper> {
         // SAFETY: the runtime reported a stored `Wrapper` at `offset`.

@@ -22,7 +22,6 @@ package final class TypeCache<Value>: Sendable {
         }
     }
 
-    /// The cached value for `type`, if any.
     package func cachedValue(for type: Any.Type) -> Value? {
         storage.withLock { $0[ObjectIdentifier(type)] }
     }
