@@ -3,11 +3,13 @@ import Foundation
 /// What sort of value a type holds: the one place that decides it.
 ///
 /// Every part of the package that treats a value by its type — conversion
-/// from untyped values (``ValueConversion``), the JSON codecs, the archive
-/// encoder and decoder (module `MantleArchiving`), the JSON writer's untyped path and the type names in
-/// errors (``ValueDescription``) — switches over a type's `ValueKind`, so a
-/// newly supported type is one case here, and the compiler then lists every
-/// consumer that must handle it.
+/// from untyped values (``ValueConversion``), the JSON codecs, constraints
+/// and schemas, the `Codable` bridge (through ``exactKind(of:)``), the
+/// archive encoder and decoder (module `MantleArchiving`), the JSON writer's
+/// untyped path and the type names in errors (``ValueDescription``) —
+/// switches over a type's `ValueKind`, listing every case (no `default:`),
+/// so a newly supported type is one case here, and the compiler then lists
+/// every consumer that must handle it (CONTRIBUTING, "Adding a value type").
 ///
 /// The containers carry their metatype opened to the protocol that recovers
 /// the generic parameters (``OptionalRepresentable``,
