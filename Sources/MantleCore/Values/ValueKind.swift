@@ -108,7 +108,7 @@ package enum ValueKind: @unchecked Sendable {
     /// Of the integers only `Int` is here, and of the floating-point types
     /// `Double` and `Float16` (where it exists): a caller may rely on that
     /// (the tests check it).
-    @inline(__always)
+    @inlinable
     package static func exactKind(of type: Any.Type) -> ValueKind? {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(String.self): return .string
@@ -123,17 +123,13 @@ package enum ValueKind: @unchecked Sendable {
         case ObjectIdentifier(Substring.self): return .substring
         case ObjectIdentifier(Character.self): return .character
         case ObjectIdentifier(Any.self): return .any
-        default: return exactFloat16Kind(of: type)
+        default:
+            // `Float16`, named only where it exists.
+            #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+            if type == Float16.self { return .floating(Float16.self) }
+            #endif
+            return nil
         }
-    }
-
-    /// `.floating(Float16.self)` for `Float16` where the platform has it.
-    @inline(__always)
-    private static func exactFloat16Kind(of type: Any.Type) -> ValueKind? {
-        #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
-        if type == Float16.self { return .floating(Float16.self) }
-        #endif
-        return nil
     }
 
     /// Classifies `type`. Exact types first (``exactKind(of:)``), then the
