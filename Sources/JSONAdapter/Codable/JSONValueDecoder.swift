@@ -161,8 +161,8 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     /// `value` as a `T`: strings, booleans and the common numbers directly,
     /// `Date`, `Data`, `URL` and `Decimal` as the configuration says, and
     /// anything else through its own `init(from:)`. The types with a rule of
-    /// their own are those of ``ValueKind/exactKind(of:)`` (metatype
-    /// comparisons, as many per value as before, and no cache lookup).
+    /// their own are those of ``ValueKind/exactKind(of:)``: comparisons of
+    /// metatypes, inlined, with no cache lookup for each value.
     func unwrap<T: Decodable>(_ type: T.Type, from value: DecodingValue, at path: CodingPath,
                               key: (any CodingKey)?) throws -> T {
         /// `result` as the `T` it is.

@@ -148,8 +148,8 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
     /// `value` as JSON: strings, booleans and the common numbers directly,
     /// `Date`, `Data`, `URL` and `Decimal` as the configuration says, and
     /// anything else through its own `encode(to:)`. The types with a rule of
-    /// their own are those of ``ValueKind/exactKind(of:)`` (metatype
-    /// comparisons, as many per value as before, and no cache lookup).
+    /// their own are those of ``ValueKind/exactKind(of:)``: comparisons of
+    /// metatypes, inlined, with no cache lookup for each value.
     func wrap<T: Encodable>(_ value: T, at path: CodingPath, key: (any CodingKey)?) throws -> EncodedValue {
         switch ValueKind.exactKind(of: T.self) {
         case .string?: if let string = value as? String { return .string(string) }
