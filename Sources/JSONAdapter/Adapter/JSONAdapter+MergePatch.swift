@@ -21,14 +21,14 @@ extension JSONAdapter {
     /// an optional that became `nil` is `null`, and an array that changed is
     /// sent whole. It is ``JSONMergePatch/patch(from:to:)`` applied to the two
     /// models' JSON as `options` encode them (each with its dynamic type's
-    /// mapping in `options.configuration`, ``EncodingOptions/omitsNilValues``
+    /// mapping in `options.configuration`, ``EncodingOptions/omitsNilValues-swift.property``
     /// leaving out what is `nil` in both; each with its dynamic
     /// type's mapping, writing the keys its
     /// ``JSONSerializing/serializablePropertyKeys(_:)`` chooses, and leaving
     /// out the members a ``JSONUnknownKeys`` property keeps, which a patch
     /// does not apply), so the format's limit holds: a ``JSONOptional`` that
     /// became `.null` is sent as `null`, which applying reads as "clear" (see
-    /// ``applyMergePatch(_:to:options:)-(Data,_,_)``). `{}` when nothing changed.
+    /// ``applyMergePatch(_:to:options:)-92kjk``). `{}` when nothing changed.
     ///
     /// - Throws: the errors of encoding either model.
     public static func mergePatch<M: JSONSerializing>(from source: M, to target: M,
@@ -78,7 +78,7 @@ extension JSONAdapter {
     ///   clears `user.login`).
     /// - An object for a nested model is a patch of that model, applied by
     ///   these same rules, recursively: the values it does not name stay
-    ///   (where ``update(_:fromJSONData:options:)`` decodes a new nested model
+    ///   (where ``update(_:fromJSONData:options:)-3a7wo`` decodes a new nested model
     ///   from the object alone). A missing nested model starts from its `init()`.
     /// - An object for any other property (a dictionary, an `Any`, a
     ///   transformed value, a dotted path or a composite's members) merges
@@ -93,7 +93,7 @@ extension JSONAdapter {
     /// Then the model is validated (nested models too). Nothing changes when
     /// it throws. A class instance keeps its identity, and an `@Observable`
     /// one notifies its observers of every tracked property that changes, as
-    /// ``update(_:fromJSONData:options:)`` does; a nested class instance the
+    /// ``update(_:fromJSONData:options:)-3a7wo`` does; a nested class instance the
     /// patch changes is replaced by a patched copy.
     ///
     /// The format cannot set a value to `null` without clearing it: a
@@ -118,7 +118,7 @@ extension JSONAdapter {
 
     /// Applies the JSON Merge Patch `patch` (or the object at
     /// `options.keyPath` of it) to `model` (see
-    /// ``applyMergePatch(_:to:options:)-(Data,_,_)``).
+    /// ``applyMergePatch(_:to:options:)-92kjk``).
     public static func applyMergePatch<M: JSONSerializing>(_ patch: [String: Any], to model: inout M,
                                                            options: DecodingOptions = .standard) throws {
         if model.objectReference != nil { try model.dynamicDescriptor.checkInPlaceWrites() }
@@ -130,7 +130,7 @@ extension JSONAdapter {
     }
 
     /// Applies the JSON Merge Patch `patch` to the class instance `object`,
-    /// in place (see ``applyMergePatch(_:to:options:)-(Data,_,_)``).
+    /// in place (see ``applyMergePatch(_:to:options:)-92kjk``).
     public static func applyMergePatch<M: JSONSerializing & AnyObject>(_ patch: Data, to object: M,
                                                                        options: DecodingOptions = .standard) throws {
         var reference = object
@@ -138,7 +138,7 @@ extension JSONAdapter {
     }
 
     /// Applies the JSON Merge Patch `patch` to the class instance `object`,
-    /// in place (see ``applyMergePatch(_:to:options:)-(Data,_,_)``).
+    /// in place (see ``applyMergePatch(_:to:options:)-92kjk``).
     public static func applyMergePatch<M: JSONSerializing & AnyObject>(_ patch: [String: Any], to object: M,
                                                                        options: DecodingOptions = .standard) throws {
         var reference = object

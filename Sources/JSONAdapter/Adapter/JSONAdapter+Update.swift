@@ -18,7 +18,7 @@ extension JSONAdapter {
     ///   ``Model/mergeValue(forKey:from:)`` (Mantle's merge: by default the
     ///   JSON's value is taken).
     /// - A nested object decodes a whole new nested model, which then replaces
-    ///   the old one; ``applyMergePatch(_:to:options:)-(Data,_,_)`` merges it
+    ///   the old one; ``applyMergePatch(_:to:options:)-92kjk`` merges it
     ///   into the old one instead (RFC 7396).
     ///
     /// Nothing changes when it throws. A class instance keeps its identity,
@@ -37,7 +37,7 @@ extension JSONAdapter {
 
     /// Updates `model` from a JSON dictionary (or the one at
     /// `options.keyPath` of it) that holds only some of its keys (see
-    /// ``update(_:fromJSONData:options:)``).
+    /// ``update(_:fromJSONData:options:)-3a7wo``).
     public static func update<M: JSONSerializing>(_ model: inout M, from jsonDictionary: [String: Any],
                                                   options: DecodingOptions = .standard) throws {
         let mapping = try ModelMapping.of(type(of: model), in: options.configuration.context)
@@ -45,7 +45,7 @@ extension JSONAdapter {
     }
 
     /// Updates the class instance `object` in place from a JSON object that
-    /// holds only some of its keys (see ``update(_:fromJSONData:options:)``),
+    /// holds only some of its keys (see ``update(_:fromJSONData:options:)-3a7wo``),
     /// as Mantle's `mergeValuesForKeysFromModel:` changes the object it is sent to.
     public static func update<M: JSONSerializing & AnyObject>(_ object: M, fromJSONData data: Data,
                                                               options: DecodingOptions = .standard) throws {
@@ -55,7 +55,7 @@ extension JSONAdapter {
 
     /// Updates the class instance `object` in place from a JSON dictionary
     /// (or the one at `options.keyPath` of it) that holds only some of its
-    /// keys (see ``update(_:fromJSONData:options:)``).
+    /// keys (see ``update(_:fromJSONData:options:)-3a7wo``).
     public static func update<M: JSONSerializing & AnyObject>(_ object: M, from jsonDictionary: [String: Any],
                                                               options: DecodingOptions = .standard) throws {
         var reference = object
