@@ -30,7 +30,7 @@ struct PatchDocumentsArticleTests {
         let body = try JSONAdapter.mergePatchData(from: issue, to: edited)
         #expect(String(decoding: body, as: UTF8.self) == #"{"assignee":null,"title":"Renamed","user":{"site_admin":true}}"#)
         var storedIssue = issue
-        try JSONAdapter.applyMergePatch(body, to: &storedIssue)
+        try JSONAdapter.update(&storedIssue, fromJSONData: body, options: .mergePatch)
         #expect(storedIssue == edited)
     }
 
