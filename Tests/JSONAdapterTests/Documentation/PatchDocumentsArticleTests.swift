@@ -1,7 +1,7 @@
 //
 //  PatchDocumentsArticleTests.swift
 //  PatchDocuments.md: the merge patch of an edit, applying one (nested merge,
-//  null), update versus applyMergePatch, a PATCH body of JSONOptionals, the
+//  null), the two update rules, a PATCH body of JSONOptionals, the
 //  plain-JSON functions, and the format's limits, as the article shows them.
 //
 
