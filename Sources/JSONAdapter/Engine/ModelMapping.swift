@@ -142,13 +142,19 @@ final class ModelMapping: @unchecked Sendable {
     /// Decodes a model of this mapping's type, or of the type its
     /// `classForParsing(jsonDictionary:)` picks, which must be `M` or a subclass.
     func decode<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource) throws -> M {
-        if isClassCluster, let chosen = try chosenType(for: source) {
-            guard let result = try ModelMapping.of(chosen, in: context.resolve()).decodeOwnType(from: source) as? M else {
-                throw noClassFound(chosen)
-            }
-            return result
-        }
+        if isClassCluster, let chosen = try chosenType(for: source) { return try decode(chosen, as: type, from: source) }
         return try decodeOwnType(type, from: source)
+    }
+
+    /// Decodes the class-cluster member `chosen` as an `M`. Out of line: its cast asks the runtime
+    /// for `M?`'s metadata, which the compiler would ask for on entry to every decode.
+    @inline(never)
+    private func decode<M: JSONSerializing>(_ chosen: any JSONSerializing.Type, as type: M.Type,
+                                            from source: JSONObjectSource) throws -> M {
+        guard let result = try ModelMapping.of(chosen, in: context.resolve()).decodeOwnType(from: source) as? M else {
+            throw noClassFound(chosen)
+        }
+        return result
     }
 
     /// Decodes a model of this mapping's type, or of any type its

@@ -5,7 +5,8 @@
 //  handling that a report uses): a failure names its index at every depth,
 //  a lossy collection still leaves it out, and the non-generic scalar codecs
 //  (Int, Double, Float, and ScalarArrayCodec's arrays of them and of String)
-//  keep their rules inside arrays, on both paths.
+//  keep their rules inside arrays, on both paths, and write their JSON bytes
+//  as JSONEncoder does, a failing element named by its index.
 //
 
 import Foundation
@@ -82,5 +83,41 @@ struct ArrayElementTests {
         let lossy = try path.decode(Lossy.self, #"{"numbers": [1, "x", 3, 4.5], "matrix": [[1, null], "y", [2.5]]}"#)
         #expect(lossy.numbers == [1, 3])
         #expect(lossy.matrix == [[1], [2.5]])
+    }
+
+    /// `Values`'s `Codable` twin, for `JSONEncoder`'s bytes.
+    struct Twin: Encodable {
+        struct Item: Encodable { var id: Int }
+        var doubles: [Double], floats: [Float], matrix: [[Int]], items: [Item], ints: [Int], strings: [String]
+    }
+
+    @Test("arrays of scalars are written byte for byte as JSONEncoder writes them")
+    func writes() throws {
+        var values = Values()
+        values.doubles = [1.5, -0.0, 1_000_000, 0.1, .leastNonzeroMagnitude, -.greatestFiniteMagnitude]
+        values.floats = [0.1, -65.613617, 3, .leastNonzeroMagnitude]
+        values.matrix = [[1, -2], [], [.min, .max]]
+        values.items = [Item(id: 1), Item(id: 2)]
+        values.ints = [0, -1, .max]
+        values.strings = ["a", "", "é\"/\u{1}</"]
+        let twin = Twin(doubles: values.doubles, floats: values.floats, matrix: values.matrix,
+                        items: values.items.map { Twin.Item(id: $0.id) }, ints: values.ints, strings: values.strings)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let expected = try encoder.encode(twin)
+        let written = try JSONAdapter.jsonData(from: values, options: .outputFormatting(.sortedKeys))
+        #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test("an element that cannot be written names its index, on both encoding paths", arguments: [
+        ("doubles", "doubles[2]"), ("floats", "floats[1]"),
+    ], DecodingPath.allCases)
+    func unwritable(_ row: (property: String, keyPath: String), path: DecodingPath) throws {
+        var values = Values()
+        if row.property == "doubles" { values.doubles = [1, 2, .nan] } else { values.floats = [1, .infinity] }
+        let error = try #require(adapterError { _ = try path.encode(values) })
+        #expect(error.code == .invalidValue)
+        #expect(error.propertyKey == row.property)
+        #expect(error.jsonKeyPath == row.keyPath)
     }
 }
