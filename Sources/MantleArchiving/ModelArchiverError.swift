@@ -25,7 +25,7 @@ public struct ModelArchiverError: Error, CustomStringConvertible {
         case corruptData
         /// The archive was written in a newer format than this library reads.
         case unsupportedFormatVersion(archived: Int, supported: Int)
-        /// A model in the archive was written at a ``Model/modelVersion``
+        /// A model in the archive was written at a `Model.modelVersion`
         /// newer than its type's current one.
         case newerVersion(archived: Int, supported: Int)
         /// An archived value does not fit the declared type of its property,
@@ -50,7 +50,7 @@ public struct ModelArchiverError: Error, CustomStringConvertible {
     /// The innermost model property key on ``archivePath``, if any.
     public var propertyKey: String?
     /// The model type concerned, if known: the one whose property failed, or
-    /// for ``Code/newerVersion``, the model archived at a newer version.
+    /// for ``Code/newerVersion(archived:supported:)``, the model archived at a newer version.
     public var modelTypeName: String?
     /// What was expected: the declared type for ``Code/typeMismatch`` and
     /// ``Code/unknownType``; the versions read for the version codes.

@@ -31,7 +31,6 @@ extension JSONDocument {
             var array: [Any] = []
             /// Members so far (objects).
             var object: [String: Any] = [:]
-            /// Whether this is an object.
             let isObject: Bool
             /// Next child (key for objects) to visit.
             var cursor: Int

@@ -100,7 +100,6 @@ package final class JSONDocument: Sendable {
     /// Number of nodes on the tape (one per value and per key).
     package var nodeCount: Int { nodes.count }
 
-    /// The kind of `node`.
     @inlinable @inline(__always)
     package func kind(at node: Int) -> JSONKind {
         nodes[node].kind
@@ -298,7 +297,6 @@ package final class JSONDocument: Sendable {
 
     /// The element node indices of an array.
     package struct Elements: Sequence, IteratorProtocol, Sendable {
-        /// The document the indices belong to.
         @usableFromInline let document: JSONDocument
         /// The next element index.
         @usableFromInline var start: Int
@@ -307,7 +305,6 @@ package final class JSONDocument: Sendable {
         /// Number of elements (for `underestimatedCount`).
         @usableFromInline let count: Int
 
-        /// The next element index, or nil at the end.
         @inlinable @inline(__always)
         package mutating func next() -> Int? {
             guard start < end else { return nil }
@@ -316,13 +313,11 @@ package final class JSONDocument: Sendable {
             return element
         }
 
-        /// The number of elements.
         package var underestimatedCount: Int { count }
     }
 
     /// The `(key, value)` node index pairs of an object.
     package struct Members: Sequence, IteratorProtocol, Sendable {
-        /// The document the indices belong to.
         @usableFromInline let document: JSONDocument
         /// The next key index.
         @usableFromInline var start: Int
@@ -331,7 +326,6 @@ package final class JSONDocument: Sendable {
         /// Number of members (for `underestimatedCount`).
         @usableFromInline let count: Int
 
-        /// The next member, or nil at the end.
         @inlinable @inline(__always)
         package mutating func next() -> (key: Int, value: Int)? {
             guard start < end else { return nil }
@@ -340,7 +334,6 @@ package final class JSONDocument: Sendable {
             return (key, key &+ 1)
         }
 
-        /// The number of members.
         package var underestimatedCount: Int { count }
     }
 }

@@ -47,7 +47,6 @@ extension JSONScanner {
                               flags: flags, depth: depth))
     }
 
-    /// Whether `c` is an ASCII digit.
     @inline(__always)
     private static func isDigit(_ c: UInt8) -> Bool {
         c &- UInt8(ascii: "0") < 10

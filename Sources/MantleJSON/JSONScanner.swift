@@ -62,7 +62,6 @@ struct JSONScanner {
         var node: Int
         /// Elements / members completed so far.
         var count: UInt32
-        /// Whether the container is an object.
         var isObject: Bool
         /// For objects: the object flags found so far (``JSONNode/objectMayHaveDuplicateKeys``,
         /// ``JSONNode/objectHasNonASCIIKeys``).
@@ -80,7 +79,6 @@ struct JSONScanner {
     let end: Int
     /// Maximum number of nested containers (already clamped to what `UInt16` depths can hold).
     let maximumDepth: Int
-    /// Read position.
     var pos = 0
     /// The tape being built.
     var nodes: ContiguousArray<JSONNode> = []
@@ -303,7 +301,6 @@ struct JSONScanner {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    /// Skips JSON white space.
     @inline(__always)
     private mutating func skipWhitespace() {
         while pos < end {
@@ -337,7 +334,6 @@ struct JSONScanner {
 
     // MARK: - Errors
 
-    /// The error for running out of input.
     func eofError() -> JSONDataError {
         JSONDataError("unexpected end of input", at: end)
     }

@@ -29,11 +29,9 @@ package struct JSONStreamFramer {
 
     /// Where the framer stands in an array stream.
     private enum Phase {
-        /// Before the opening `[`.
         case beforeArray
         /// After `[` (`isFirst`) or `,`: the next element or, after `[`, `]`.
         case beforeElement(isFirst: Bool)
-        /// Inside an element.
         case inElement
         /// After a complete element: `,` or `]` must follow.
         case afterElement
@@ -41,7 +39,6 @@ package struct JSONStreamFramer {
         case afterArray
     }
 
-    /// The stream's layout.
     let layout: Layout
     /// The deepest nesting allowed in one value (an array element counts
     /// from 1, as the same value decoded alone would).
@@ -65,7 +62,6 @@ package struct JSONStreamFramer {
     /// Bytes consumed so far, for error offsets.
     private var offset = 0
 
-    /// Where the framer stands in an array stream.
     private var phase = Phase.beforeArray
     /// Containers open inside the current element.
     private var depth = 0

@@ -1,19 +1,14 @@
 import Foundation
 
-/// Kinds of JSON node.
 @usableFromInline
 package enum JSONKind: UInt8, Sendable {
-    /// The literal `null`.
     case null
     /// The literals `true` and `false`.
     case bool
-    /// A number.
     case number
     /// A string (a value or an object key).
     case string
-    /// An array.
     case array
-    /// An object.
     case object
 }
 
@@ -37,7 +32,6 @@ struct JSONNode: Sendable {
     @usableFromInline var lengthOrEnd: UInt32
     /// Byte offset of the node's first byte in the input (the quote, bracket or first character).
     @usableFromInline var offset: UInt32
-    /// The node's kind.
     @usableFromInline var kind: JSONKind
     /// Kind-specific flag bits (see the static constants).
     @usableFromInline var flags: UInt8

@@ -6,12 +6,10 @@ package struct JSONWriterError: Error, Sendable, CustomStringConvertible {
     /// e.g. `unsupported type Date at $.items[3].created`.
     package var message: String
 
-    /// Creates an error with a message.
     package init(_ message: String) {
         self.message = message
     }
 
-    /// The message.
     package var description: String { message }
 }
 
@@ -30,10 +28,8 @@ package struct JSONWriter: Sendable {
     /// How the text is laid out beyond the compact default: each option writes exactly what
     /// swift-foundation's `JSONEncoder` writes with the option of the same name.
     package struct Formatting: OptionSet, Sendable {
-        /// The options' bits.
         package let rawValue: UInt8
 
-        /// Creates options from bits.
         package init(rawValue: UInt8) { self.rawValue = rawValue }
 
         /// A newline after `[`, `{` and each `,`, two spaces of indentation a level,
@@ -70,11 +66,8 @@ package struct JSONWriter: Sendable {
     package let formatting: Formatting
     /// `true` when ``formatting`` is `[]`: the compact writer, whose paths test only this.
     private let isCompact: Bool
-    /// ``Formatting/prettyPrinted``.
     private let isPretty: Bool
-    /// ``Formatting/sortedKeys``.
     private let sortsKeys: Bool
-    /// ``Formatting/escapedSlashes``.
     private let escapesSlashes: Bool
     /// Containers open around the next value (pretty printing's indentation).
     private var level = 0
@@ -130,13 +123,11 @@ package struct JSONWriter: Sendable {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level &* 2))
     }
 
-    /// Writes `null`.
     package mutating func writeNull() {
         separate()
         bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
     }
 
-    /// Writes `true` or `false`.
     package mutating func write(_ value: Bool) {
         separate()
         if value {
@@ -152,7 +143,6 @@ package struct JSONWriter: Sendable {
         appendQuoted(value)
     }
 
-    /// Writes a signed integer.
     package mutating func write(_ value: Int64) {
         separate()
         if value < 0 {
@@ -163,7 +153,6 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// Writes an unsigned integer.
     package mutating func write(_ value: UInt64) {
         separate()
         appendDigits(value)
@@ -246,7 +235,6 @@ package struct JSONWriter: Sendable {
         needsComma = false
     }
 
-    /// Writes `}`.
     package mutating func endObject() {
         if !isCompact { endFormattedObject() }
         bytes.append(UInt8(ascii: "}"))
@@ -261,7 +249,6 @@ package struct JSONWriter: Sendable {
         if isPretty { beginPrettyArray() }
     }
 
-    /// Writes `]`.
     package mutating func endArray() {
         if isPretty { endPrettyContainer() }
         bytes.append(UInt8(ascii: "]"))

@@ -58,7 +58,7 @@ enum GuardRun {
     /// Repetitions of `operation` on `corpus` inside the measured function: about
     /// 15–50 M instructions each (so a one-off cost of a few thousand does not
     /// move a count), and few enough that the whole guard stays within minutes.
-    /// With the full models (issue 21) one decode of citm from bytes or
+    /// With the full models one decode of citm from bytes or
     /// dictionaries alone is 90–97 M, and one of twitter from dictionaries 146 M.
     static func repetitions(_ operation: Operation, on corpus: Corpus) -> Int {
         switch (corpus, operation) {

@@ -5,7 +5,7 @@ extension JSONAdapter {
     /// How JSON text is laid out: the options of `JSONEncoder.OutputFormatting`, with the same
     /// names and the same bytes.
     ///
-    /// For the same values and the same set, ``JSONAdapter/jsonData(from:options:)-swift.type.method``
+    /// For the same values and the same set, ``JSONAdapter/jsonData(from:options:)-s4mr``
     /// writes what swift-foundation's `JSONEncoder` writes with that `outputFormatting`:
     /// `[.prettyPrinted, .sortedKeys]` here and there give the same bytes. As with
     /// `JSONEncoder`, a set without ``withoutEscapingSlashes`` writes `/` as `\/`; the
@@ -126,7 +126,7 @@ extension JSONAdapter {
         /// The options' bits.
         let rawValue: Int
 
-        /// Leave out properties whose value is `nil` (``EncodingOptions/omitsNilValues``).
+        /// Leave out properties whose value is `nil` (``EncodingOptions/omitsNilValues-swift.property``).
         static let omitNilValues = EncodingFlags(rawValue: 1 << 0)
     }
 }

@@ -21,7 +21,7 @@ extension JSONAdapter {
     /// an optional that became `nil` is `null`, and an array that changed is
     /// sent whole. It is ``JSONMergePatch/patch(from:to:)`` applied to the two
     /// models' JSON as `options` encode them (each with its dynamic type's
-    /// mapping in `options.configuration`, ``EncodingOptions/omitsNilValues``
+    /// mapping in `options.configuration`, ``EncodingOptions/omitsNilValues-swift.property``
     /// leaving out what is `nil` in both; each with its dynamic
     /// type's mapping, writing the keys its
     /// ``JSONSerializing/serializablePropertyKeys(_:)`` chooses, and leaving

@@ -124,7 +124,7 @@ public final class JSONAdapter: @unchecked Sendable {
     /// says, with this adapter's ``configuration`` unless `options` carries another.
     ///
     /// - Throws: ``JSONAdapterError/Code/noClassFound`` unless `model` is a
-    ///   ``modelType`` (see ``jsonDictionary(from:options:)``); and the errors of encoding.
+    ///   ``modelType`` (see ``jsonDictionary(from:options:)-swift.type.method``); and the errors of encoding.
     public func jsonData(from model: any JSONSerializing, options: EncodingOptions = .standard) throws -> Data {
         try checkEncodable(model)
         var writer = options.makeWriter()
@@ -227,7 +227,7 @@ public final class JSONAdapter: @unchecked Sendable {
     }
 
     /// Encodes models as an array of JSON dictionaries (see
-    /// ``jsonDictionary(from:options:)``); fails as a whole, naming the index
+    /// ``jsonDictionary(from:options:)-swift.type.method``); fails as a whole, naming the index
     /// of the model that failed.
     public static func jsonArray(from models: [any JSONSerializing],
                                  options: EncodingOptions = .standard) throws -> [[String: Any]] {
@@ -256,7 +256,7 @@ public final class JSONAdapter: @unchecked Sendable {
     }
 
     /// Encodes models as JSON text (an array of objects), as
-    /// ``jsonData(from:options:)-swift.type.method`` encodes each; fails as a whole,
+    /// ``jsonData(from:options:)-s4mr`` encodes each; fails as a whole,
     /// naming the index of the model that failed.
     public static func jsonData(from models: [any JSONSerializing], options: EncodingOptions = .standard) throws -> Data {
         let context = options.configuration.context, flags = options.flags

@@ -25,7 +25,7 @@ extension JSONTopLevel {
     /// to let it succeed.
     private static func collectingPass<Result>(after error: any Error, _ options: JSONAdapter.DecodingOptions,
                                                _ decode: () throws -> Result) throws -> Result {
-        let outer = LeniencyRecorder.current
+        let outer = DecodingRecorder.current
         var firstError = error
         if let collected = error as? CollectedFailures {
             // A call made (by a transformer, or `validate()`) inside another
@@ -36,10 +36,10 @@ extension JSONTopLevel {
         }
         guard options.maximumErrorCount > 1 else { throw firstError }
         let errors = ErrorCollector(bound: options.maximumErrorCount)
-        let pass = LeniencyRecorder(errors: errors)
+        let pass = DecodingRecorder(errors: errors)
         let result: Result
         do {
-            result = try LeniencyRecorder.$current.withValue(pass) { try decode() }
+            result = try DecodingRecorder.$current.withValue(pass) { try decode() }
         } catch is CollectedFailures {
             throw combined(firstError, errors.failures)
         } catch {
@@ -77,7 +77,7 @@ extension JSONTopLevel {
     /// failure is recorded (or its entries prefixed with its index) and
     /// decoding goes on; then, if there was any, ``CollectedFailures`` is thrown.
     static func decodeEachCollecting<Items: Sequence, Element>(
-        _ items: Items, lossy: Bool, found: (Items.Element) -> String, _ recorder: LeniencyRecorder,
+        _ items: Items, lossy: Bool, found: (Items.Element) -> String, _ recorder: DecodingRecorder,
         _ errors: ErrorCollector, _ decode: (Items.Element) throws -> Element
     ) throws -> [Element] {
         var result: [Element] = []

@@ -136,19 +136,19 @@ enum JSONTopLevel {
     /// Decodes the lone object where an array was expected
     /// (``JSONLeniency/singleObjectAsArray``), recording it.
     private static func singleObject<Element>(_: Element.Type, _ decode: () throws -> Element) throws -> Element {
-        LeniencyRecorder.current?.record(.coerced(toType: ValueDescription.typeName([Element].self)), found: "object")
+        DecodingRecorder.current?.record(.coerced(toType: ValueDescription.typeName([Element].self)), found: "object")
         return try decode()
     }
 
     /// Decodes each item in order, naming the index of the first failure
     /// (in a collecting pass, ``decodeEachCollecting(_:lossy:found:_:_:_:)``);
     /// when `lossy`, a failing item is left out instead and, under a
-    /// ``LeniencyRecorder``, recorded with what `found` says it held. A bad
+    /// ``DecodingRecorder``, recorded with what `found` says it held. A bad
     /// mapping always fails.
     private static func decodeEach<Items: Sequence, Element>(
         _ items: Items, lossy: Bool, found: (Items.Element) -> String, _ decode: (Items.Element) throws -> Element
     ) throws -> [Element] {
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors {
             return try decodeEachCollecting(items, lossy: lossy, found: found, recorder, errors, decode)
         }
@@ -267,7 +267,7 @@ enum JSONTopLevel {
     /// built only when it is used (an error, or a recorder present), so a
     /// stream does not format `[i]` for each value it decodes.
     static func within<Result>(_ component: @autoclosure () -> String, _ body: () throws -> Result) throws -> Result {
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         let mark = recorder?.mark ?? 0
         do {
             let result = try body()
@@ -284,7 +284,7 @@ enum JSONTopLevel {
     static func recording<Result>(_ options: JSONAdapter.DecodingOptions,
                                   _ body: () throws -> Result) throws -> Result {
         guard let recorder = options.leniencyRecorder else { return try body() }
-        let (result, report) = try LeniencyRecorder.recording(body)
+        let (result, report) = try DecodingRecorder.recording(body)
         recorder.append(report)
         return result
     }

@@ -187,7 +187,7 @@ final class CoercingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     private func coerced(_ scalar: FoundScalar?, found: @autoclosure () -> String,
                          failure: ValueFailure) throws(ValueFailure) -> Value {
         guard let scalar, let value = coerce(scalar) else { throw failure }
-        LeniencyRecorder.current?.record(.coerced(toType: ValueDescription.typeName(Value.self)), found: found())
+        DecodingRecorder.current?.record(.coerced(toType: ValueDescription.typeName(Value.self)), found: found())
         return value
     }
 

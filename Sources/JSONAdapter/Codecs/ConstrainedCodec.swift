@@ -52,7 +52,7 @@ final class ConstrainedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
         let failures = constraints.filter { $0.isBroken(by: value) }.map {
             ValueFailure(expected: $0.description, found: found)
         }
-        guard failures.count > 1, let errors = LeniencyRecorder.current?.errors else { return failures[0] }
+        guard failures.count > 1, let errors = DecodingRecorder.current?.errors else { return failures[0] }
         let since = errors.mark
         for failure in failures { errors.record(failure.entry(jsonKeyPath: "")) }
         var first = failures[0]

@@ -72,7 +72,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Element] {
         guard let array = value as? [Any] else { throw mismatch(value) }
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(array, recorder, errors) }
         var result: [Element] = []
         result.reserveCapacity(array.count)
@@ -97,7 +97,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
         guard document.kind(at: node) == .array else { throw mismatch(document, node) }
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
         var result: [Element] = []
         result.reserveCapacity(document.count(at: node))
@@ -123,7 +123,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     }
 
     /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
-    private func decodeCollecting(_ array: [Any], _ recorder: LeniencyRecorder,
+    private func decodeCollecting(_ array: [Any], _ recorder: DecodingRecorder,
                                   _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
@@ -137,7 +137,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     }
 
     /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
-    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: LeniencyRecorder,
+    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: DecodingRecorder,
                                   _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
@@ -274,7 +274,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
             }
             throw mismatch(value)
         }
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
         var result = [Key: Element](minimumCapacity: dictionary.count)
         var storedTwice = false
@@ -294,7 +294,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
             }
             throw mismatch(document, node)
         }
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
         var result = [Key: Element](minimumCapacity: document.count(at: node))
         var storedTwice = false
@@ -311,7 +311,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
-    private func decodeCollecting(_ dictionary: [String: Any], _ recorder: LeniencyRecorder,
+    private func decodeCollecting(_ dictionary: [String: Any], _ recorder: DecodingRecorder,
                                   _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
@@ -327,7 +327,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
-    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: LeniencyRecorder,
+    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: DecodingRecorder,
                                   _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
@@ -391,7 +391,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
 /// always thrown. `component`'s text and `found` are only built when needed.
 @inline(__always)
 func decodeElement(at component: JSONPathComponent, lossy: Bool, found: @autoclosure () -> String,
-                           _ recorder: LeniencyRecorder?, _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
+                           _ recorder: DecodingRecorder?, _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
     let mark = recorder?.mark ?? 0
     do throws(ValueFailure) {
         try body()

@@ -71,7 +71,7 @@ extension DictionaryCodec {
                                found: "array of \(count)", detail: "the last key has no value")
         }
         var result = [Key: Element](minimumCapacity: count / 2)
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors {
             var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
             for index in stride(from: 0, to: count, by: 2) {

@@ -48,7 +48,7 @@ final class SingleObjectCodec<Element, Collection>: JSONValueCodec<Collection>, 
 
     /// Records the object taken as a collection.
     private func record() {
-        LeniencyRecorder.current?.record(.coerced(toType: ValueDescription.typeName(Collection.self)), found: "object")
+        DecodingRecorder.current?.record(.coerced(toType: ValueDescription.typeName(Collection.self)), found: "object")
     }
 
     override func encode(_ value: Collection, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {

@@ -7,7 +7,7 @@ import Foundation
 /// A call decodes as if it stopped at the first failure: that pass costs
 /// what it always did. Only when it throws does the call decode the same
 /// input again, in a collecting pass: the pass installs a
-/// ``LeniencyRecorder`` carrying a collector (codecs already look the
+/// ``DecodingRecorder`` carrying a collector (codecs already look the
 /// recorder up once per model or collection, so spotting the pass costs
 /// them one `nil` check), and the levels that hold several values — a
 /// model's properties, a collection's elements or members, a top-level
@@ -140,7 +140,7 @@ struct CollectedFailures: Error {
 /// goes on; ``finish()`` then throws the first, marked.
 struct CollectedElements {
     /// The pass's recorder (which carries `errors`).
-    let recorder: LeniencyRecorder
+    let recorder: DecodingRecorder
     /// Where the pass records failures.
     let errors: ErrorCollector
     /// `true` when failing elements are left out (``JSONLeniency/lossyCollections``).
@@ -150,8 +150,7 @@ struct CollectedElements {
     /// The collector's mark before it.
     private var since = 0
 
-    /// Starts on a collection.
-    init(recorder: LeniencyRecorder, errors: ErrorCollector, lossy: Bool) {
+    init(recorder: DecodingRecorder, errors: ErrorCollector, lossy: Bool) {
         (self.recorder, self.errors, self.lossy) = (recorder, errors, lossy)
     }
 

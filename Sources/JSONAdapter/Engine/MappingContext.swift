@@ -13,7 +13,6 @@ final class MappingContext: Sendable {
     /// process-wide transformers only.
     static let standard = MappingContext(JSONAdapter.Configuration.Settings())
 
-    /// The choices.
     let settings: JSONAdapter.Configuration.Settings
     /// The mappings compiled under them, by model type.
     let mappings = TypeCache<ModelMapping>()
@@ -50,7 +49,6 @@ struct MappingContextLink: @unchecked Sendable {
     /// The context, while something holds it.
     private weak var context: MappingContext?
 
-    /// A link to `context`.
     init(_ context: MappingContext) {
         self.context = context
     }

@@ -9,7 +9,7 @@ extension ModelMapping {
     /// ``CollectedFailures`` is thrown (with the first as the plain loop
     /// would have thrown it), and `validate()` does not run.
     func decodeCollecting<M: JSONSerializing>(_ model: M, from source: JSONObjectSource, validating: Bool,
-                                              _ recorder: LeniencyRecorder, _ errors: ErrorCollector) throws -> M {
+                                              _ recorder: DecodingRecorder, _ errors: ErrorCollector) throws -> M {
         var model = model
         var first: (failure: ValueFailure, key: String, since: Int)?
         /// Records the failure of the property `key`, at `keyPath`.

@@ -2,19 +2,17 @@ import Foundation
 import MantleJSON
 
 /// A model type's JSON mapping, compiled once and shared by every adapter
-/// and every thread (Mantle rebuilt its adapters per call: issue 596).
+/// and every thread (Mantle rebuilt its adapters per call).
 ///
 /// Compiling validates `jsonKeyPathsByPropertyKey` (every key a property,
 /// every path well formed) and builds one ``PropertyMapping`` per mapped
 /// property, in declaration order, with the codec its type or transformer calls for.
 final class ModelMapping: @unchecked Sendable {
-    /// The model type.
     let modelType: any JSONSerializing.Type
     /// The model type's name, for errors.
     let typeName: String
     /// The mapped properties, in declaration order.
     let properties: [PropertyMapping]
-    /// The mapped property keys.
     let mappedKeys: Set<String>
     /// `true` when the type implements `classForParsing(jsonDictionary:)`.
     let isClassCluster: Bool
@@ -36,7 +34,6 @@ final class ModelMapping: @unchecked Sendable {
     /// The choices it was compiled under, which the types a class cluster picks share.
     private let context: MappingContextLink
 
-    /// Compiles the mapping of `type`.
     private init(type: any JSONSerializing.Type, context: MappingContext, generation: Int) throws(JSONAdapterError) {
         self.generation = generation
         self.context = MappingContextLink(context)
@@ -205,7 +202,7 @@ final class ModelMapping: @unchecked Sendable {
         let properties = selected ?? self.properties
         var model = M()
         var current = ""
-        let recorder = LeniencyRecorder.current
+        let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors {
             return try decodeCollecting(model, from: source, validating: validating, recorder, errors)
         }
@@ -244,7 +241,7 @@ final class ModelMapping: @unchecked Sendable {
     /// (``keepDefault(_:after:in:_:_:)``); what `recorder` got meanwhile is
     /// attributed to the property.
     @inline(__always)
-    func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: LeniencyRecorder?,
+    func decode(_ property: PropertyMapping, from source: JSONObjectSource, _ recorder: DecodingRecorder?,
                         _ body: () throws(ValueFailure) -> Void) throws(ValueFailure) {
         let mark = recorder?.mark ?? 0
         do throws(ValueFailure) {
@@ -261,7 +258,7 @@ final class ModelMapping: @unchecked Sendable {
     /// (and, in a collecting pass, the failures found inside it are
     /// forgotten); otherwise, and for a bad mapping, the failure is thrown.
     private func keepDefault(_ property: PropertyMapping, after failure: ValueFailure, in source: JSONObjectSource,
-                             _ recorder: LeniencyRecorder?, _ mark: Int) throws(ValueFailure) {
+                             _ recorder: DecodingRecorder?, _ mark: Int) throws(ValueFailure) {
         guard property.defaultsOnFailure, failure.isRecoverable else { throw failure }
         if let since = failure.collectedSince { recorder?.errors?.forget(from: since) }
         recorder?.recordDrop(.usedDefault, since: mark, found: property.foundDescription(in: source),
@@ -325,7 +322,6 @@ final class ModelMapping: @unchecked Sendable {
         return result
     }
 
-    /// Writes the model as a JSON object.
     func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
         let hasUnknownKeys = unknownKeys.map { capture in
             model.withStorageAddress { !capture.members(at: $0).isEmpty }

@@ -7,7 +7,6 @@ import MantleJSON
 /// Decoding follows one line: key path lookup → codec (type-driven or a
 /// transformer) → typed store at the property's offset.
 class PropertyMapping: @unchecked Sendable {
-    /// The property key.
     let key: String
     /// The property's JSON location.
     let keyPath: ResolvedKeyPath
@@ -19,11 +18,10 @@ class PropertyMapping: @unchecked Sendable {
     let constraints: [JSONConstraint]
     /// `true` for a ``JSONOptional`` property, which encoding leaves out when
     /// it is absent (``isAbsent(at:)``) and writes when it is null, even
-    /// with ``JSONAdapter/EncodingOptions/omitsNilValues``. `final`, so that the
+    /// with ``JSONAdapter/EncodingOptions/omitsNilValues-swift.property``. `final`, so that the
     /// encoders' check of it is one load.
     final var canBeAbsent = false
 
-    /// Creates the shared part.
     init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.key = key
         self.keyPath = keyPath
@@ -73,10 +71,8 @@ class PropertyMapping: @unchecked Sendable {
     /// The property's JSON value (`NSNull()` for nil).
     func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { NSNull() }
 
-    /// Writes the property's JSON value.
     func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {}
 
-    /// `true` when the property holds nil.
     func isNil(at base: UnsafeRawPointer) -> Bool { false }
 
     /// `true` when the property is an absent ``JSONOptional`` (only asked
@@ -110,12 +106,10 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     /// ``PropertyMapping/constraints``, ``codec`` checked by them
     /// (``ConstrainedCodec``). Encoding checks nothing.
     let decodingCodec: JSONValueCodec<Value>
-    /// Reads and writes the property.
     let accessor: TypedPropertyAccessor<Value>
     /// Tells an absent ``JSONOptional``; `nil` for every other type.
     private let absence: ((Value) -> Bool)?
 
-    /// Creates the mapping.
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
          defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.codec = codec
@@ -208,7 +202,6 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
 
 /// Builds the typed mapping of one property from its accessor.
 struct PropertyMappingBuilder: PropertyAccessorVisitor {
-    /// The property key.
     let key: String
     /// Its JSON location.
     let keyPath: ResolvedKeyPath

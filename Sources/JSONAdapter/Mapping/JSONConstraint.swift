@@ -58,14 +58,12 @@ public struct JSONConstraint: Sendable, CustomStringConvertible {
         let isExclusive: Bool
     }
 
-    /// The rule.
     let rule: Rule
     /// A ``Rule/pattern(_:)``'s regular expression, compiled once (`nil` for
     /// other rules, and for a pattern that does not compile, which
     /// ``refusal(for:)`` refuses).
     private let expression: CompiledPattern?
 
-    /// A constraint with `rule`.
     init(_ rule: Rule) {
         self.rule = rule
         if case .pattern(let pattern) = rule {
@@ -227,7 +225,6 @@ extension JSONConstraint {
         /// The values as text, for messages (a raw-value enum's by its raw value).
         let texts: [String]
 
-        /// The allowed `values`.
         init<T: Hashable & Sendable>(_ values: [T]) {
             let set = Set(values)
             self.values = values
@@ -244,7 +241,6 @@ extension JSONConstraint {
         // @unchecked Sendable: `NSRegularExpression` is immutable once made,
         // and Foundation documents it as safe to use from several threads.
 
-        /// The expression.
         let expression: NSRegularExpression
     }
 
@@ -257,7 +253,6 @@ extension JSONConstraint {
         /// `true` when a value is a `T` and meets the predicate.
         let test: @Sendable (Any) -> Bool
 
-        /// The predicate on `T`.
         init<T>(summary: String, _ predicate: @escaping @Sendable (T) -> Bool) {
             self.summary = summary
             valueType = T.self

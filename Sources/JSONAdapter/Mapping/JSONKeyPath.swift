@@ -212,7 +212,6 @@ struct ParsedKeyPath: Sendable {
 
 /// A property's JSON location, validated.
 enum ResolvedKeyPath: Sendable {
-    /// One path.
     case single(ParsedKeyPath)
     /// Several paths gathered into a dictionary keyed by their texts.
     case composite([ParsedKeyPath])

@@ -19,7 +19,7 @@ extension JSONLeniencyReport {
     /// model's entries as it is handed out, prefixed with its index (`[41]`).
     public final class Recorder: Sendable {
         /// The entries so far, behind a lock.
-        private let storage = LeniencyRecorder()
+        private let storage = DecodingRecorder()
 
         /// A recorder with nothing recorded.
         public init() {}

@@ -37,7 +37,6 @@ struct KeyFallback: Sendable {
 struct KeySpellings: Sendable {
     /// The converted spelling, looked up first (by the caller).
     let converted: String
-    /// The key as declared.
     let declared: String
     /// The separator the conversion joins words with.
     let separator: Character

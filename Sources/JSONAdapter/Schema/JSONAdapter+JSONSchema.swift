@@ -18,7 +18,7 @@ extension JSONAdapter {
     /// the decoder refuses for the type of a value or a declared rule; what
     /// code decides (`validate()`, a transformer that states no schema,
     /// `classForParsing(jsonDictionary:)`) is left open and noted in
-    /// `$comment`s. See <doc:JSONSchema>.
+    /// `$comment`s. See <doc:GeneratingJSONSchemas>.
     ///
     /// - Throws: ``JSONAdapterError/Code/invalidJSONMapping`` for a mapping
     ///   that decoding would refuse, a constraint that cannot apply to its

@@ -12,7 +12,7 @@ import MantleJSON
 ///
 /// The schema admits every document the decoder accepts, and refuses what
 /// the decoder refuses for the type or the declared rules of a value (see
-/// <doc:JSONSchema> for what a schema cannot say, such as `validate()`).
+/// <doc:GeneratingJSONSchemas> for what a schema cannot say, such as `validate()`).
 public struct JSONSchema: @unchecked Sendable, CustomStringConvertible {
     // @unchecked Sendable: `jsonObject` holds only value types and immutable
     // Foundation objects (`NSNull`), built once and never mutated.
@@ -27,7 +27,6 @@ public struct JSONSchema: @unchecked Sendable, CustomStringConvertible {
     /// What the generator knew of each model's properties, for the tests.
     let report: SchemaReport
 
-    /// A schema document.
     init(jsonObject: [String: Any], report: SchemaReport) {
         self.jsonObject = jsonObject
         self.report = report

@@ -14,12 +14,10 @@ import Foundation
 struct ObjectSchemaBuilder {
     /// `true` for the subset language-model structured output accepts.
     let isStrict: Bool
-    /// The root object.
     private var root = Node()
     /// Conditions on the whole object (alternatives), for its `allOf`.
     private var conditions: [[String: Any]] = []
 
-    /// A builder for the strict subset or the complete schema.
     init(isStrict: Bool) {
         self.isStrict = isStrict
     }

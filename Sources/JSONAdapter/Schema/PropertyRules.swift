@@ -38,7 +38,6 @@ struct PropertyRules {
     /// `true` when a rule is stated as keywords.
     private(set) var hasRulesAsKeywords = false
 
-    /// Rules to apply.
     init(_ constraints: [JSONConstraint], isStrict: Bool, isLossy: Bool,
          encodeAllowedValues: @escaping (JSONConstraint.AllowedValues) -> [Any]?) {
         pending = constraints
@@ -47,7 +46,6 @@ struct PropertyRules {
         self.encodeAllowedValues = encodeAllowedValues
     }
 
-    /// No rules.
     static var none: PropertyRules {
         PropertyRules([], isStrict: false, isLossy: false, encodeAllowedValues: { _ in nil })
     }

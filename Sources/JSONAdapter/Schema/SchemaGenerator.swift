@@ -24,7 +24,6 @@ struct SchemaGenerator {
     /// What is known of each model's properties.
     var report = SchemaReport()
 
-    /// A generator for `rootType`'s schema.
     private init(rootType: any JSONSerializing.Type, options: JSONSchema.Options) {
         self.rootType = rootType
         context = options.configuration.context
@@ -273,6 +272,5 @@ struct DefinitionKey: Hashable {
 
 /// A `$ref` to a definition, until the definitions are named.
 struct SchemaReference {
-    /// The definition.
     let key: DefinitionKey
 }

@@ -13,7 +13,6 @@ package enum StandardJSONSchemas {
         ["type": "string", "format": "uuid", "pattern": uuidPattern]
     }
 
-    /// The pattern of ``uuid``.
     package static let uuidPattern =
         "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
 }

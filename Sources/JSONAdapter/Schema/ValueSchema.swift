@@ -2,22 +2,14 @@ import Foundation
 
 /// The kinds of JSON value a schema admits, as far as the generator knows them.
 struct JSONKinds: OptionSet, Hashable, Sendable {
-    /// The kinds' bits.
     let rawValue: Int
 
-    /// `null`.
     static let null = JSONKinds(rawValue: 1 << 0)
-    /// `true` and `false`.
     static let boolean = JSONKinds(rawValue: 1 << 1)
-    /// Numbers.
     static let number = JSONKinds(rawValue: 1 << 2)
-    /// Strings.
     static let string = JSONKinds(rawValue: 1 << 3)
-    /// Arrays.
     static let array = JSONKinds(rawValue: 1 << 4)
-    /// Objects.
     static let object = JSONKinds(rawValue: 1 << 5)
-    /// Every kind.
     static let all: JSONKinds = [.null, .boolean, .number, .string, .array, .object]
 }
 
@@ -44,7 +36,6 @@ struct ValueSchema {
     /// The schema of a collection's elements (a dictionary's values), when it is one.
     var elements: [ValueSchema] = []
 
-    /// `true` when it admits `null`.
     var acceptsNull: Bool { kinds.contains(.null) }
 
     /// Any JSON value, as the decoder takes for `Any` (exactly).
@@ -91,7 +82,6 @@ struct ValueSchema {
         schema["$comment"] = (schema["$comment"] as? String).map { $0 + " " + text } ?? text
     }
 
-    /// Adds `text` to the schema's `description`.
     mutating func addDescription(_ text: String) {
         schema["description"] = (schema["description"] as? String).map { $0 + " " + text } ?? text
     }

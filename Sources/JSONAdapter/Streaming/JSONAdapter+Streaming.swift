@@ -26,7 +26,7 @@ extension JSONAdapter {
 
     /// Encodes models as JSON Lines: each model's JSON object on its own
     /// line, each line ended by `\n`, with `options` as
-    /// ``jsonData(from:options:)-swift.type.method`` takes them, except
+    /// ``jsonData(from:options:)-s4mr`` takes them, except
     /// that a line is never pretty printed.
     public static func jsonLinesData(from models: some Sequence<any JSONSerializing>,
                                      options: EncodingOptions = .standard) throws -> Data {

@@ -38,7 +38,6 @@ struct DatePattern: Sendable {
         }
     }
 
-    /// The pattern's fields in order.
     let fields: [Field]
     /// The formatter's time zone offset in seconds (used for writing and
     /// for parsing patterns without a zone field).

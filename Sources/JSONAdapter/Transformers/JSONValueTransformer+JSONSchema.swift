@@ -45,7 +45,6 @@ package struct StatedJSONSchema: Sendable {
     /// Why the schema given is not JSON; `nil` when it is.
     package let problem: String?
 
-    /// Copies `schema`.
     init(_ schema: [String: Any]) {
         // `isValidJSONObject` first: on Apple platforms, `data(withJSONObject:)`
         // raises an Objective-C exception for a value that is not JSON.

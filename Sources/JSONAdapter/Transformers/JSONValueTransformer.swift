@@ -14,9 +14,7 @@ import Foundation
 /// Transformers are values: they can be stored in statics, registered by
 /// ``Name`` (``register(_:forName:)``) and shared between threads.
 public struct JSONValueTransformer: Sendable {
-    /// The forward transformation.
     private let forward: @Sendable (Any?) throws -> Any?
-    /// The reverse transformation, if any.
     private let reverse: (@Sendable (Any?) throws -> Any?)?
     /// The JSON Schema of the JSON side, if one was stated (``withJSONSchema(_:)``).
     package internal(set) var statedJSONSchema: StatedJSONSchema?

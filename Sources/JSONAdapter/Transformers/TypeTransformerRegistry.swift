@@ -3,10 +3,8 @@ import Foundation
 /// Transformers registered per property type (Mantle's
 /// `transformerForModelPropertiesOfClass:`), thread-safe.
 struct TypeTransformerRegistry: Sendable {
-    /// The process-wide registry.
     static let shared = LockedState(TypeTransformerRegistry())
 
-    /// Registered transformers by type.
     private var transformers: [ObjectIdentifier: JSONValueTransformer] = [:]
     /// Counts changes, so that mappings compiled before one can be told apart:
     /// a mapping compiled at an older generation may hold a transformer that

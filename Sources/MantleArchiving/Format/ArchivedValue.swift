@@ -3,37 +3,25 @@ import Foundation
 /// One archived value, after the archive's structure has been checked (see
 /// ``ArchiveFormat`` for how each case is written).
 indirect enum ArchivedValue {
-    /// `nil`.
     case null
     /// A nested optional's `.some` around a value (an inner `nil`, or another `.some`).
     case wrapped(ArchivedValue)
-    /// A string.
     case string(String)
-    /// An integer that fits in `Int64`.
     case integer(Int64)
     /// An integer above `Int64.max`.
     case unsignedInteger(UInt64)
-    /// A floating-point number.
     case real(Double)
     /// An 80-bit extended-precision number that a `Double` cannot hold.
     case extendedReal(ExtendedReal)
-    /// A Boolean.
     case bool(Bool)
-    /// A date.
     case date(Date)
-    /// Bytes.
     case data(Data)
-    /// A URL.
     case url(URL)
-    /// A UUID.
     case uuid(UUID)
-    /// A decimal number.
     case decimal(Decimal)
-    /// An array.
     case array([ArchivedValue])
     /// A set's elements.
     case set([ArchivedValue])
-    /// A string-keyed dictionary.
     case dictionary([String: ArchivedValue])
     /// A struct model, inline.
     case model(ArchivedModel)
@@ -73,7 +61,6 @@ struct ArchivedModel {
     var typeName: String
     /// The model version it was archived at.
     var version: Int
-    /// The archived property values by key.
     var values: [String: ArchivedValue]
 }
 
@@ -130,7 +117,6 @@ extension ArchiveContents {
         /// The size of the object table, for checking references.
         let objectCount: Int
 
-        /// A model entry.
         func model(from value: PropertyListValue, at location: @autoclosure () -> String) throws -> ArchivedModel {
             guard case .dictionary(let entry) = value, entry.count == 3,
                   case .string(let typeName)? = entry[ArchiveFormat.typeKey],
@@ -148,7 +134,6 @@ extension ArchiveContents {
             return ArchivedModel(typeName: typeName, version: modelVersion, values: archived)
         }
 
-        /// Any archived value.
         func value(from value: PropertyListValue, at location: @autoclosure () -> String) throws -> ArchivedValue {
             switch value {
             case .string(let string): return .string(string)

@@ -40,7 +40,6 @@ struct ExtendedReal: Equatable {
         fraction = number.significandBitPattern
     }
 
-    /// The number.
     var float80: Float80 {
         Float80(sign: signAndExponent >> 15 == 1 ? .minus : .plus,
                 exponentBitPattern: UInt(signAndExponent & 0x7FFF), significandBitPattern: fraction)  // 32-bit: 15 bits; Float80 exists only on x86

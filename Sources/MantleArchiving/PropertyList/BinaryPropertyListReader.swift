@@ -68,7 +68,6 @@ enum BinaryPropertyListReader {
         let objectLimit: Int
         /// Bytes per object reference.
         let referenceSize: Int
-        /// The index of the top object.
         let topIndex: Int
         /// The deepest container nesting accepted.
         let maximumDepth: Int
@@ -112,7 +111,6 @@ enum BinaryPropertyListReader {
             self.onPath = Array(repeating: false, count: count)
         }
 
-        /// Reads the top object.
         mutating func topObject() throws(Failure) -> PropertyListValue {
             try object(at: topIndex, depth: 1)
         }
@@ -158,7 +156,6 @@ enum BinaryPropertyListReader {
             return start + length
         }
 
-        /// Reads object `index`.
         private mutating func object(at index: Int, depth: Int) throws(Failure) -> PropertyListValue {
             guard index >= 0, index < offsets.count else {
                 throw .corrupt("a reference names object \(index) of \(offsets.count)")

@@ -24,7 +24,6 @@ enum BinaryPropertyListWriter {
     /// canonically equivalent strings equal, and sharing one object between
     /// them would give the later string the earlier one's spelling.
     private struct ExactString: Hashable {
-        /// The string.
         let string: String
 
         static func == (lhs: ExactString, rhs: ExactString) -> Bool {

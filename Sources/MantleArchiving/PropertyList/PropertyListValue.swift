@@ -9,20 +9,15 @@ import Foundation
 enum PropertyListValue: Equatable, Sendable {
     /// A string (written as ASCII when it is pure ASCII, UTF-16 otherwise).
     case string(String)
-    /// A signed 64-bit integer.
     case integer(Int64)
     /// An unsigned integer above `Int64.max` (a 16-byte integer object).
     case unsignedInteger(UInt64)
     /// A floating-point number (written as 64-bit).
     case real(Double)
-    /// A Boolean.
     case bool(Bool)
     /// A date, in seconds since 2001-01-01 00:00:00 UTC.
     case date(Double)
-    /// Raw bytes.
     case data(Data)
-    /// An array.
     case array([PropertyListValue])
-    /// A dictionary with string keys.
     case dictionary([String: PropertyListValue])
 }

@@ -2,12 +2,10 @@ import Foundation
 
 /// The coding key of a model property: its property key.
 struct ModelPropertyCodingKey: CodingKey {
-    /// The property key.
     let stringValue: String
     /// Always `nil`: model properties are keyed by name.
     var intValue: Int? { nil }
 
-    /// A key for the property `stringValue`.
     init(stringValue: String) { self.stringValue = stringValue }
 
     /// Integer keys are not used.

@@ -23,10 +23,9 @@ extension Model {
     /// Hashes the permanent properties, consistently with `==`: models that
     /// are `==` hash alike, however their object graphs are shaped.
     ///
-    /// Class instances are hashed to a fixed nesting (see
-    /// ``ModelEquality/hashedObjectNesting``): the fields of the model being
-    /// hashed and of the class instances it references, and beyond those only
-    /// the instances' types. What it hashes does not depend on the graph's
+    /// Class instances are hashed to a fixed nesting of two: the fields of the
+    /// model being hashed and of the class instances it references, and beyond
+    /// those only the instances' types. What it hashes does not depend on the graph's
     /// shape: a reference cycle of two equal objects, one object referring
     /// to itself and a cycle of three are `==` (the rule above), and they
     /// hash alike. A value nested deeper than the thread's stack allows

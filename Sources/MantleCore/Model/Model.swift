@@ -27,22 +27,22 @@ import Foundation
 /// are not part of the model. Override ``storageBehavior(forPropertyKey:)`` to
 /// change that per key. A class's superclasses that are models contribute
 /// their fields, and so do its plain Swift base classes unless the chain
-/// reaches a class of the system (`NSObject`, `Operation`, …: see
-/// <doc:DefiningModels>). A property wrapper's storage takes part under the
+/// reaches a class of the system (`NSObject`, `Operation`, …: see the article
+/// *Defining Models*). A property wrapper's storage takes part under the
 /// declared name when the wrapper conforms to ``ModelPropertyWrapper`` or the
 /// model declares its key path (``WrappedPropertiesModel``, for `@Published`),
 /// and is refused at first use otherwise; an `@Observable` class's storage for
 /// a tracked property takes part under the declared name too (see
 /// ``ObservableModel`` for in-place writes). A model needs the reflection
 /// metadata of its stored properties: one compiled without it is refused at
-/// first use (<doc:DefiningModels>, "Reflection metadata"). An `NSObject` subclass
+/// first use (*Defining Models*, "Reflection metadata"). An `NSObject` subclass
 /// should inherit from ``ModelObject`` to get the model's `==`, `hash` and
 /// `description`.
 ///
 /// In a class hierarchy, the requirements below are bound at the class that
 /// adopts `Model`: a subclass customises one only if that class declares it
 /// in its body (``ModelObject`` declares them all), and then does so with
-/// `override` (see <doc:DefiningModels>).
+/// `override` (see *Defining Models*).
 public protocol Model: Hashable, CustomStringConvertible {
     /// Creates a model with every property at its default value.
     init()

@@ -37,7 +37,7 @@ import Foundation
 /// ``init(dictionary:)``. `validate()` and `mergeValue(forKey:from:)` are
 /// not `mutating` here: a class changes itself in place. (A plain Swift class
 /// hierarchy gets the same by declaring the hooks in its root class; see
-/// <doc:DefiningModels>.)
+/// the article *Defining Models*.)
 ///
 /// ## Key-Value Coding
 ///

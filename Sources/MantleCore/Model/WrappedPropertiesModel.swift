@@ -45,8 +45,8 @@
 /// list each property's own.)
 ///
 /// Without an entry, the storage `_x` of a wrapper that does not conform to
-/// ``ModelPropertyWrapper`` is refused at first use (see <doc:DefiningModels>,
-/// "Property wrappers"), rather than decoded to its default in silence.
+/// ``ModelPropertyWrapper`` is refused at first use (see the article
+/// *Defining Models*, "Property wrappers"), rather than decoded to its default in silence.
 public protocol WrappedPropertiesModel: Model {
     /// The key path of each property read and written through its accessors,
     /// by property key (the declared name `x`, for a wrapped property's storage `_x`).

@@ -160,7 +160,6 @@ package final class ModelDescriptor: @unchecked Sendable {
         }
     }
 
-    /// Builds the descriptor of `type`.
     private init(type: any Model.Type) {
         typeName = String(describing: type)
         isEnum = _runtimeMetadataKind(type) == 0x201
@@ -238,7 +237,6 @@ package final class ModelDescriptor: @unchecked Sendable {
                           found: "@\(wrapper) var \(field.key)", detail: detail)
     }
 
-    /// The descriptors built so far.
     private static let cache = TypeCache<ModelDescriptor>()
 
     /// The descriptor of `type` (built on first use, then shared).

@@ -66,7 +66,6 @@ struct ModelFields: Sendable {
         /// The property key (the declared name; `x` for a wrapper's or an
         /// `@Observable` class's storage `_x`).
         let key: String
-        /// The stored field.
         let stored: StoredField
         /// For a field that an `@Observable` class tracks (rule 4), the offset
         /// of that class's observation registrar; `nil` for other fields.
@@ -89,7 +88,6 @@ struct ModelFields: Sendable {
 
     /// The fields in declaration order (superclass fields first), one per key.
     let fields: [Field]
-    /// The fields by key.
     let fieldsByKey: [String: Field]
     /// Why the type's stored properties cannot be found at all (rule 7): it
     /// was compiled without reflection metadata or without field names;
@@ -100,7 +98,6 @@ struct ModelFields: Sendable {
     /// throwing use reports; `nil` when there is none.
     let keyPathDeclarationError: ModelError?
 
-    /// Field tables built so far.
     private static let tables = TypeCache<ModelFields>()
 
     /// The fields of the model type `type`, built once and cached.

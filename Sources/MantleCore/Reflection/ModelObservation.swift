@@ -14,7 +14,6 @@ package final class ModelObservation: @unchecked Sendable {
     /// (whose storage address is the pointer) for one tracked property.
     typealias Notifier = (_ object: AnyObject, _ base: UnsafeRawPointer, _ mutation: () -> Void) -> Void
 
-    /// The keys of the tracked properties.
     let trackedKeys: Set<String>
     /// Why in-place writes are refused (the model is not an
     /// ``ObservableModel``, or its table is wrong); `nil` when they notify.
@@ -27,7 +26,6 @@ package final class ModelObservation: @unchecked Sendable {
 
     /// What the table needs to know of one tracked property.
     struct TrackedProperty {
-        /// The property key.
         let key: String
         /// The class that declares it (the root of its key path).
         let declaringType: Any.Type

@@ -24,7 +24,6 @@ package protocol PropertyAccessor: AnyObject, Sendable {
     func readValue(from base: UnsafeRawPointer) -> Any?
     /// Converts `value` to the property's type (see ``Converter``) and stores it.
     func writeValue(_ value: Any?, to base: UnsafeMutableRawPointer) throws(ConversionFailure)
-    /// `true` when the property holds `nil`.
     func isNil(at base: UnsafeRawPointer) -> Bool
     /// Copies the property's value from one instance of the model to another.
     func copyValue(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer)
@@ -41,7 +40,6 @@ package protocol PropertyAccessor: AnyObject, Sendable {
                    notifying notify: (() -> Void) -> Void)
     /// Compares the property in two instances of the model.
     func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool
-    /// Feeds the property's value to `hasher`.
     func hash(at base: UnsafeRawPointer, into hasher: inout Hasher)
     /// Hands the accessor to `visitor` with its value type as a generic parameter.
     func accept<Visitor: PropertyAccessorVisitor>(_ visitor: Visitor) -> Visitor.Result
@@ -107,7 +105,6 @@ extension ModelPropertyWrapper {
 
 /// Something that wants a property accessor with its value type known statically.
 package protocol PropertyAccessorVisitor {
-    /// What the visit produces.
     associatedtype Result
     /// Called with the typed accessor.
     func visit<Value>(_ accessor: TypedPropertyAccessor<Value>) -> Result
@@ -127,7 +124,6 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
     /// Hashes the `Value` at an address.
     fileprivate let hashValue: (UnsafeRawPointer, inout Hasher) -> Void
 
-    /// Creates the accessor for a field at `offset`.
     init(offset: Int, isWritable: Bool) {
         self.offset = offset
         self.isWritable = isWritable
@@ -135,7 +131,6 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
         (equal, hashValue) = PointerEquality.witnesses(for: Value.self)
     }
 
-    /// Loads the value.
     @inline(__always)
     package func load(from base: UnsafeRawPointer) -> Value {
         loadValue(from: base)
@@ -251,7 +246,6 @@ package class TypedPropertyAccessor<Value>: PropertyAccessor, @unchecked Sendabl
 /// reference itself); reading and writing `value` makes the compiler emit the
 /// runtime's weak-reference load and assign.
 private struct WeakReferenceCell {
-    /// The weakly held object.
     weak var value: AnyObject?
 }
 
@@ -344,7 +338,6 @@ final class WeakPropertyAccessor<Referent>: TypedPropertyAccessor<Referent?>, @u
 final class WrappedPropertyAccessor<Wrapper: ModelPropertyWrapper>:
     TypedPropertyAccessor<Wrapper.WrappedValue>, @unchecked Sendable
 {
-    /// The wrapper stored in the field.
     @inline(__always)
     private func wrapper(_ base: UnsafeRawPointer) -> UnsafePointer<Wrapper> {
         // SAFETY: the runtime reported a stored `Wrapper` at `offset`.

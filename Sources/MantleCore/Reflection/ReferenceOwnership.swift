@@ -59,7 +59,6 @@ private func _runtimeTypeContextDescriptor(_ type: Any.Type) -> UnsafeRawPointer
 
 /// One record of a type's own field descriptor.
 struct FieldRecord: Equatable {
-    /// The field's declared name.
     let name: String
     /// `true` for `var`.
     let isVariable: Bool

@@ -58,7 +58,6 @@ struct StoredField: Sendable {
     let offset: Int
     /// `true` for `var`, `false` for `let`.
     let isVariable: Bool
-    /// How the field holds its value.
     let ownership: ReferenceOwnership
     /// The struct, or the class in the hierarchy, that declares the field.
     let declaringType: Any.Type

@@ -6,10 +6,8 @@ import Foundation
 /// entry, as a model's descriptor needs its nested models'); when two threads
 /// build the same entry at once, the first stored wins and both get it.
 package final class TypeCache<Value>: Sendable {
-    /// The cached values by type.
     private let storage = LockedState<[ObjectIdentifier: Value]>([:])
 
-    /// Creates an empty cache.
     package init() {}
 
     /// The cached value for `type`, building it with `make` on first use.
@@ -24,7 +22,6 @@ package final class TypeCache<Value>: Sendable {
         }
     }
 
-    /// The cached value for `type`, if any.
     package func cachedValue(for type: Any.Type) -> Value? {
         storage.withLock { $0[ObjectIdentifier(type)] }
     }

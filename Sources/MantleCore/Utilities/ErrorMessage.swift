@@ -11,9 +11,7 @@ import Foundation
 /// ``expected``, ``found``, ``detail``, ``underlyingError``) and its
 /// `description` is this message's ``text``.
 package struct ErrorMessage {
-    /// The model type concerned.
     package var modelTypeName: String?
-    /// The key of the property concerned.
     package var propertyKey: String?
     /// Where: a JSON key path or an archive path.
     package var location: String?
@@ -32,7 +30,6 @@ package struct ErrorMessage {
     /// when the error says nothing else.
     package var underlyingError: (any Error)?
 
-    /// A message of these facts.
     package init(modelTypeName: String? = nil, propertyKey: String? = nil, location: String? = nil,
                  lineNumber: Int? = nil, summary: String? = nil, expected: String? = nil, found: String? = nil,
                  detail: String? = nil, underlyingError: (any Error)? = nil) {

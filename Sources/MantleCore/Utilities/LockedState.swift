@@ -13,10 +13,8 @@ package final class LockedState<Value>: @unchecked Sendable {
 
     /// Guards `value`.
     private let lock = NSLock()
-    /// The guarded value.
     private var value: Value
 
-    /// Guards `value`.
     package init(_ value: Value) {
         self.value = value
     }

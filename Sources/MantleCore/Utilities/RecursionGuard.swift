@@ -55,9 +55,7 @@ package final class RecursionGuard {
 
     /// Two objects being compared.
     package struct Pair: Hashable {
-        /// The left-hand object.
         let lhs: ObjectIdentifier
-        /// The right-hand object.
         let rhs: ObjectIdentifier
         /// The pair of `lhs` and `rhs`, in that order.
         package init(_ lhs: AnyObject, _ rhs: AnyObject) {

@@ -38,7 +38,7 @@ struct AdapterInstanceTests {
         #expect(value.propertyKey == "count")
     }
 
-    @Test("an adapter refuses to encode a model of another type (issue 9, item 11), as Mantle asserts")
+    @Test("an adapter refuses to encode a model of another type, as Mantle asserts")
     func instanceRefusesOtherModels() throws {
         let adapter = try JSONAdapter(modelType: ValueModels.Defaults.self)
         let error = try #require(adapterError { _ = try adapter.jsonDictionary(from: ValueModels.Leaf(name: "x", size: 1)) })

@@ -122,7 +122,7 @@ struct ClassClusterTests {
         let shape = try #require(try adapter.model(from: ["kind": "shape"]) as? Shape)
         #expect(shape.kind == "shape")
 
-        // A struct adapter encodes exactly its own type (issue 9, item 11); the
+        // A struct adapter encodes exactly its own type (as Mantle asserts); the
         // static API encodes the family's other types with their own mappings.
         #expect(adapterError { _ = try adapter.jsonDictionary(from: square) }?.code == .noClassFound)
         let json = try JSONAdapter.jsonDictionary(from: square)

@@ -174,7 +174,7 @@ struct JSONDataTests {
         #expect(model.name == "a\"b\\c/d\u{8}\u{C}\n\r\té😀 ✓")
     }
 
-    @Test("exponent notation of an integer is that integer (issue 18, item 5); unmapped numbers are ignored",
+    @Test("exponent notation of an integer is that integer; unmapped numbers are ignored",
           arguments: DecodingPath.allCases)
     func exponentNotation(path: DecodingPath) throws {
         let model = try path.decode(ValueModels.Leaf.self, #"{"ignored": 1.7976931348623157e308, "other": -0.0, "name": "n", "size": 100}"#)

@@ -1,6 +1,6 @@
 //
 //  AnyValueEqualityTests.swift
-//  Issue 18, item 6, as a property: for random JSON, a model with `Any`
+//  The rule for `==` and `hash(into:)` of `Any` values, as a property: for random JSON, a model with `Any`
 //  properties decoded from the bytes and from `JSONSerialization` output is
 //  equal on both paths, and equal models hash alike — also after a round trip
 //  through encoding.
@@ -56,7 +56,7 @@ struct AnyValueEqualityTests {
 
     @Test("500 random documents: both paths and init(dictionary:) give == models with equal hashes; so does the round trip")
     func randomDocuments() throws {
-        var generator = Generator(random: SplitMix64(seed: "issue 18 item 6"))
+        var generator = Generator(random: SplitMix64(seed: "Any values: == and hash"))
         var compared = 0
         for _ in 0..<500 {
             let json = #"{"value": \#(generator.value(depth: 0)), "object": \#(generator.object(depth: 1)), "#

@@ -1,6 +1,6 @@
 //
 //  NumberRulesTests.swift
-//  Issue 18, item 5: numbers as JSONDecoder reads them — integer properties
+//  Numbers as JSONDecoder reads them — integer properties
 //  take any number whose value is exactly an integer in range, `-0.0` keeps
 //  its sign, and a Decimal given for a Double converts to the nearest Double.
 //

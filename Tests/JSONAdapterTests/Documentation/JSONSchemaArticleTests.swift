@@ -1,6 +1,6 @@
 //
 //  JSONSchemaArticleTests.swift
-//  JSONSchema.md: the bug report's schema as the article shows it, the
+//  GeneratingJSONSchemas.md: the bug report's schema as the article shows it, the
 //  strict subset and the answer decoded, and a transformer that states the
 //  schema of its JSON side.
 //
@@ -9,7 +9,7 @@ import Foundation
 import Testing
 @testable import JSONAdapter
 
-@Suite("JSONSchema.md")
+@Suite("GeneratingJSONSchemas.md")
 struct JSONSchemaArticleTests {
     struct Reporter: JSONSerializing {
         var login = ""

@@ -1,6 +1,6 @@
 //
 //  JSONShapedValueTests.swift
-//  Issue 18, item 6: one rule for `==` and `hash(into:)` of `Any` values —
+//  One rule for `==` and `hash(into:)` of `Any` values —
 //  numbers by value, arrays and dictionaries element-wise whatever their
 //  static element type — so that two models that are `==` hash alike.
 //

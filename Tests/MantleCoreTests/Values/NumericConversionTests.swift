@@ -82,7 +82,7 @@ private func allNumericCases() -> [NumericConversionTests.Case] {
     return cases
 }
 
-@Suite("Numeric conversions and nested optionals (issue 9, items 7 and 8)")
+@Suite("Numeric conversions and nested optionals")
 struct NumericConversionTests {
 
     @Test("128-bit integers and Float16 convert to and from other numeric types exactly", arguments: allNumericCases())

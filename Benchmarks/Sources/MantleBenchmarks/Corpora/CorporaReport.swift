@@ -1,6 +1,6 @@
 import Foundation
 
-/// The corpora tables and goals (issue 21: library MB/s ÷ serde's and simdjson's, full models).
+/// The corpora tables and goals (library MB/s ÷ serde's and simdjson's, full models).
 enum CorporaReport {
     /// The peers' contender names, as Benchmarks/peers/run prints them.
     static let serde = "serde_json"
@@ -49,7 +49,7 @@ enum CorporaReport {
         return lines.joined(separator: "\n")
     }
 
-    /// The goals of issue 21 on every corpus: decode and encode ≥ 0.5× serde,
+    /// The goals on every corpus: decode and encode ≥ 0.5× serde,
     /// parse-only ≥ 0.5× simdjson, `==` and `hash` ≤ 1.2× the synthesized ones;
     /// and the older ones: twitter decode ≥ 3× JSONDecoder, canada encode ≥ 2× JSONEncoder.
     static func goals(_ results: [CorpusResult]) -> [GoalResult] {

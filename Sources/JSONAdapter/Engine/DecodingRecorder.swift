@@ -1,13 +1,16 @@
 import Foundation
 
-/// Collects the ``JSONLeniencyReport`` entries of one decode call whose
+/// What one decode call records as it goes, found by the codecs as a
+/// task-local value: the ``JSONLeniencyReport`` entries of a call whose
 /// options carry a ``JSONLeniencyReport/Recorder`` (which gets the report when
-/// the call returns).
+/// the call returns), and, in the call's collecting pass, the
+/// ``ErrorCollector`` that gathers every failure (``errors``).
 ///
-/// Codecs are compiled once and shared, so they cannot hold a call's report:
-/// the call installs a recorder as a task-local value, and the decode (which
-/// is synchronous, on one thread) finds it there. Without a recorder —
-/// every other call — leniency still applies and nothing is recorded.
+/// Codecs are compiled once and shared, so they cannot hold a call's report
+/// or failures: the call installs a recorder as a task-local value, and the
+/// decode (which is synchronous, on one thread) finds it there. Without a
+/// recorder — every call that asks for neither — leniency still applies and
+/// nothing is recorded.
 ///
 /// An entry starts with the path below the value where leniency was applied
 /// (`""` for a coerced value, `"[2]"` for a skipped element). As decoding
@@ -17,10 +20,10 @@ import Foundation
 /// have none yet), a top-level array its index. A level takes a ``mark``
 /// before each value and, if that value is dropped, records the drop in
 /// place of what was recorded inside it (``recordDrop(_:since:found:path:reason:)``).
-final class LeniencyRecorder: Sendable {
+final class DecodingRecorder: Sendable {
     /// The recorder of the call in progress on this task, if it asked for a
     /// report or is in a collecting pass.
-    @TaskLocal static var current: LeniencyRecorder?
+    @TaskLocal static var current: DecodingRecorder?
 
     /// In a call's collecting pass (``ErrorCollector``), where the pass
     /// records failures; `nil` otherwise. It rides on the recorder because
@@ -97,12 +100,11 @@ final class LeniencyRecorder: Sendable {
         entries.withLock { $0.append(contentsOf: report.entries) }
     }
 
-    /// The report of what was recorded.
     var report: JSONLeniencyReport { JSONLeniencyReport(entries: entries.withLock { $0 }) }
 
     /// Runs `body` with a new recorder installed, returning its result and the report.
     static func recording<Result>(_ body: () throws -> Result) throws -> (Result, JSONLeniencyReport) {
-        let recorder = LeniencyRecorder()
+        let recorder = DecodingRecorder()
         let result = try $current.withValue(recorder) { try body() }
         return (result, recorder.report)
     }
