@@ -47,6 +47,46 @@ enum JSONEscapes {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
+    /// The index of the first byte at or after `start` in `utf8` that the writer escapes
+    /// (``needsEscape(_:)``, and `/` when `escapingSlashes`), or `nil` when there is none.
+    ///
+    /// Eight bytes at a time, as serde_json and yyjson scan: a word with none of those bytes is
+    /// skipped whole, and a word with one is searched byte by byte. The word tests are exact
+    /// (Bit Twiddling Hacks, "Determine if a word has a byte less than n" and "…has a zero
+    /// byte"): a byte below 0x20 sets the high bit of `(w - 0x20…) & ~w & 0x80…`, and a byte
+    /// equal to `b` makes `w ^ b…` have a zero byte; neither is set by a word without them.
+    @inline(__always)
+    static func firstEscaped(in utf8: UnsafeBufferPointer<UInt8>, from start: Int, escapingSlashes: Bool) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // Without slashes, the fourth test repeats the quote's, so the loop has no branch on it.
+        let fourth = ones &* UInt64(escapingSlashes ? UInt8(ascii: "/") : UInt8(ascii: "\""))
+        var i = start
+        if let base = utf8.baseAddress {
+            while utf8.count &- i >= 8 {
+                // SAFETY: `i + 8 <= utf8.count` (the loop's condition, `i >= 0`), so the eight
+                // bytes read are inside the buffer; `loadUnaligned` needs no alignment.
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let controls = (word &- ones &* 0x20) & ~word & highs
+                let quotes = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+                let backslashes = hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+                if controls | quotes | backslashes | hasZeroByte(word ^ fourth) != 0 { break }
+                i &+= 8
+            }
+        }
+        while i < utf8.count {
+            let c = utf8[i]
+            if needsEscape(c) || (escapingSlashes && c == UInt8(ascii: "/")) { return i }
+            i &+= 1
+        }
+        return nil
+    }
+
+    /// Nonzero exactly when one of the eight bytes of `word` is zero.
+    @inline(__always)
+    private static func hasZeroByte(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
     /// The letter the writer escapes `byte` with: the one-letter escape that stands for it
     /// (the inverse of ``unescaped(letter:)``, without `/`), or `u` for the other control
     /// characters, which are written `\u00XX`. Only for bytes that ``needsEscape(_:)``.

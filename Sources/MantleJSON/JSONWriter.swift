@@ -358,33 +358,26 @@ package struct JSONWriter: Sendable {
 
     /// Appends `string` quoted and escaped (``JSONEscapes``).
     private mutating func appendQuoted(_ string: String) {
-        if escapesSlashes { return appendQuotedEscapingSlashes(string) }
         bytes.append(UInt8(ascii: "\""))
         JSONDocument.withUTF8(string) { utf8 in
             var runStart = 0
-            var i = 0
-            while i < utf8.count {
-                let c = utf8[i]
-                if !JSONEscapes.needsEscape(c) {
-                    i &+= 1
-                    continue
-                }
+            while let i = JSONEscapes.firstEscaped(in: utf8, from: runStart, escapingSlashes: escapesSlashes) {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                appendEscape(for: c)
-                i &+= 1
-                runStart = i
+                appendEscape(for: utf8[i])
+                runStart = i &+ 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The escape of `c`, a byte ``JSONEscapes/needsEscape(_:)`` is `true` for: `\n` and
-    /// the like, other controls as `\u00XX`.
+    /// The escape of `c`, a byte ``JSONEscapes/firstEscaped(in:from:escapingSlashes:)`` stops
+    /// at: `\n` and the like, other controls as `\u00XX`, `/` as `\/`.
     @inline(__always)
     private mutating func appendEscape(for c: UInt8) {
-        let letter = JSONEscapes.escapeLetter(for: c)
         bytes.append(UInt8(ascii: "\\"))
+        if c == UInt8(ascii: "/") { return bytes.append(c) }
+        let letter = JSONEscapes.escapeLetter(for: c)
         bytes.append(letter)
         if letter == UInt8(ascii: "u") {
             bytes.append(UInt8(ascii: "0"))
@@ -394,32 +387,6 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// ``appendQuoted(_:)`` with `/` escaped as `\/` too (``Formatting/escapedSlashes``).
-    private mutating func appendQuotedEscapingSlashes(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
-        JSONDocument.withUTF8(string) { utf8 in
-            var runStart = 0
-            var i = 0
-            while i < utf8.count {
-                let c = utf8[i]
-                guard JSONEscapes.needsEscape(c) || c == UInt8(ascii: "/") else {
-                    i &+= 1
-                    continue
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                if c == UInt8(ascii: "/") {
-                    bytes.append(UInt8(ascii: "\\"))
-                    bytes.append(c)
-                } else {
-                    appendEscape(for: c)
-                }
-                i &+= 1
-                runStart = i
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
 }
 
 /// A text stream that appends to a byte array; the standard library's number

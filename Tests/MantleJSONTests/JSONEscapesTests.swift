@@ -1,7 +1,9 @@
 //  The escapes of JSON strings, shared by the scanner, the document and the
 //  writer: what each escape stands for, that unescaping never lengthens (the
 //  fact the document's buffers are sized on), and that what the writer
-//  escapes the reader unescapes back.
+//  escapes the reader unescapes back; and that the writer's eight-bytes-at-a-time
+//  search for the bytes it escapes finds what a byte-by-byte search finds, reading
+//  only inside the buffer.
 
 import Testing
 
@@ -76,6 +78,53 @@ struct JSONEscapesTests {
             #expect(try JSONDocument(bytes: writer.bytes).string(at: 0) == text, "\(byte)")
             if JSONEscapes.needsEscape(byte), JSONEscapes.escapeLetter(for: byte) != UInt8(ascii: "u") {
                 #expect(JSONEscapes.unescaped(letter: JSONEscapes.escapeLetter(for: byte)) == byte, "\(byte)")
+            }
+        }
+    }
+
+    /// The first index at or after `start` a byte-by-byte search finds.
+    static func firstEscapedByteByByte(_ bytes: [UInt8], from start: Int, escapingSlashes: Bool) -> Int? {
+        bytes[start...].firstIndex { JSONEscapes.needsEscape($0) || (escapingSlashes && $0 == UInt8(ascii: "/")) }
+    }
+
+    @Test("the word-at-a-time search finds the byte-by-byte search's byte: every byte value at every position, every length up to 24",
+          arguments: [false, true])
+    func firstEscaped(escapingSlashes: Bool) {
+        var mismatches = 0
+        for length in 0...24 {
+            for position in 0..<max(length, 1) {
+                for value in UInt8.min...UInt8.max {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    if position < length { bytes[position] = value }
+                    // Each buffer is exactly `length` bytes (a fresh allocation, which ASan bounds):
+                    // a word read past its end would be reported there.
+                    let found = bytes.withUnsafeBufferPointer { buffer in
+                        (0...length).map { JSONEscapes.firstEscaped(in: buffer, from: $0, escapingSlashes: escapingSlashes) }
+                    }
+                    let expected = (0...length).map { Self.firstEscapedByteByByte(bytes, from: $0, escapingSlashes: escapingSlashes) }
+                    if found != expected { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("the search sees bytes next to the escaped ones and high bytes as they are", arguments: [false, true])
+    func firstEscapedNeighbours(escapingSlashes: Bool) {
+        // Bytes one above and below each escaped one, and the high bytes of UTF-8, in every
+        // position of a two-word buffer: the borrow of one byte's test must not flag another.
+        let neighbours: [UInt8] = [0x1F, 0x20, 0x21, 0x23, 0x2E, 0x2F, 0x30, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xC3, 0xE2, 0xFF]
+        for first in neighbours {
+            for second in neighbours {
+                for gap in 0..<15 {
+                    var bytes = [UInt8](repeating: 0xA9, count: 16)
+                    bytes[gap] = first
+                    bytes[gap + 1] = second
+                    let found = bytes.withUnsafeBufferPointer {
+                        JSONEscapes.firstEscaped(in: $0, from: 0, escapingSlashes: escapingSlashes)
+                    }
+                    #expect(found == Self.firstEscapedByteByByte(bytes, from: 0, escapingSlashes: escapingSlashes))
+                }
             }
         }
     }

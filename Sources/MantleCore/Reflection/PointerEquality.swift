@@ -50,6 +50,14 @@ private let concreteWitnesses: [ObjectIdentifier: (
         table[ObjectIdentifier([T].self)] = (
             { $0.assumingMemoryBound(to: [T].self).pointee == $1.assumingMemoryBound(to: [T].self).pointee },
             { $1.combine($0.assumingMemoryBound(to: [T].self).pointee) })
+        // Nested arrays (coordinates, matrices: canada.json's `[[[Float]]]`), which generic
+        // code compares element by element through value witnesses.
+        table[ObjectIdentifier([[T]].self)] = (
+            { $0.assumingMemoryBound(to: [[T]].self).pointee == $1.assumingMemoryBound(to: [[T]].self).pointee },
+            { $1.combine($0.assumingMemoryBound(to: [[T]].self).pointee) })
+        table[ObjectIdentifier([[[T]]].self)] = (
+            { $0.assumingMemoryBound(to: [[[T]]].self).pointee == $1.assumingMemoryBound(to: [[[T]]].self).pointee },
+            { $1.combine($0.assumingMemoryBound(to: [[[T]]].self).pointee) })
     }
     add(String.self)
     add(Int.self)

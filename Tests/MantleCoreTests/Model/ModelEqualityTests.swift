@@ -52,6 +52,36 @@ struct ModelEqualityTests {
         #expect(a != b)
     }
 
+    /// Nested arrays of scalars, which equality compares with code compiled for them.
+    struct Matrices: Model {
+        var coordinates: [[[Float]]] = []
+        var rows: [[Int]] = []
+        var words: [[String]] = []
+        var dates: [[[Date]]] = []
+    }
+
+    @Test("nested arrays of scalars compare and hash element-wise, -0.0 equal to 0.0 and hashed alike")
+    func nestedArrays() {
+        var a = Matrices()
+        a.coordinates = [[[1.5, -2], [0, 0.25]], [], [[3]]]
+        a.rows = [[1, 2], [], [3]]
+        a.words = [["a"], ["b", "c"]]
+        a.dates = [[[Date(timeIntervalSince1970: 0)]]]
+        var b = a
+        b.coordinates[0][1][0] = -0.0
+        #expect(a == b && a.hashValue == b.hashValue)
+        let changes: [(inout Matrices) -> Void] = [
+            { $0.coordinates[0][1][1] = 0.5 }, { $0.coordinates[1].append([]) }, { $0.rows[0][1] = 5 },
+            { $0.words[1] = ["c", "b"] }, { $0.dates[0][0][0] = Date(timeIntervalSince1970: 1) },
+        ]
+        for change in changes {
+            var c = a
+            change(&c)
+            #expect(a != c)
+            #expect(a.hashValue != c.hashValue)
+        }
+    }
+
     @Test("closures are ignored and objects compare by identity, keeping == reflexive, symmetric and hash-consistent")
     func nonEquatable() {
         var a = ClosureModel()
