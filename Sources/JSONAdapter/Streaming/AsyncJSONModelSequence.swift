@@ -146,7 +146,7 @@ struct StreamBuffer {
         init(ends: [UInt8]) {
             bytes = .allocate(capacity: StreamBuffer.capacity + 256)
             bytes.initialize(repeating: 0, count: StreamBuffer.capacity + 256)
-            for end in ends { bytes[StreamBuffer.capacity + Int(end)] = 1 }
+            for end in ends { bytes[StreamBuffer.capacity + Int(end)] = 1 }  // 32-bit: a byte, below 256
         }
 
         init(copying other: Storage) {
@@ -188,7 +188,7 @@ struct StreamBuffer {
         let bytes = storage.bytes
         bytes[count & (Self.capacity - 1)] = byte
         count &+= 1
-        return bytes[Self.capacity &+ Int(byte)] != 0 || count >= Self.capacity
+        return bytes[Self.capacity &+ Int(byte)] != 0 || count >= Self.capacity  // 32-bit: a byte, below 256
     }
 
     /// Calls `body` with the bytes not yet framed.
