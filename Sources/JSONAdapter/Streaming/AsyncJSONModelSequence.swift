@@ -75,8 +75,10 @@ where Bytes.Element == UInt8 {
         /// The next model, or `nil` at the end of the bytes.
         @inlinable
         public mutating func next() async throws -> Model? {
+            guard !isDone else { return nil }
             do {
                 if let model = try resume() { return model }
+                if isDone { return nil }
                 while true {
                     guard let byte = try await base.next() else {
                         baseEnded = true

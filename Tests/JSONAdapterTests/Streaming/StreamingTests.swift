@@ -186,6 +186,31 @@ struct StreamingTests {
         #expect(async.error == sync.error)
     }
 
+    /// Checks: after an error, and after the end, the sequence's iterator is
+    /// done: `next()` returns `nil` and reads no more bytes (a valid value
+    /// follows the bad one, and is not handed out).
+    @Test("async bytes: done after an error and after the end, reading nothing more")
+    func doneAfterError() async throws {
+        let counter = ByteCounter()
+        let text = "{\"id\":\"x\"}\n{\"id\":2}\n"
+        var models = JSONAdapter.models(of: ValueModels.Item.self,
+                                        streamingFrom: CountedBytes(bytes: Array(text.utf8), counter: counter))
+            .makeAsyncIterator()
+        await #expect(throws: JSONAdapterError.self) { try await models.next() }
+        let read = counter.count
+        #expect(try await models.next() == nil)
+        #expect(counter.count == read)
+
+        var ended = JSONAdapter.models(of: ValueModels.Item.self,
+                                       streamingFrom: CountedBytes(bytes: Array("{\"id\":1}".utf8), counter: counter))
+            .makeAsyncIterator()
+        #expect(try await ended.next()?.id == 1)
+        #expect(try await ended.next() == nil)
+        let atEnd = counter.count
+        #expect(try await ended.next() == nil)
+        #expect(counter.count == atEnd)
+    }
+
     /// Checks: values longer than the sequence's 16 KiB batch (a 40,000-byte
     /// name) decode whole in both formats, between short ones.
     @Test("async bytes: a value longer than a batch decodes whole", arguments: [JSONStreamFormat.jsonLines, .array])
@@ -258,6 +283,25 @@ extension StreamingTests {
         private var value = 0
         func increment() { lock.lock(); value += 1; lock.unlock() }
         var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    /// `bytes`, counting every call to `next()`, the ones after the end too.
+    private struct CountedBytes: AsyncSequence {
+        typealias Element = UInt8
+        let bytes: [UInt8]
+        let counter: ByteCounter
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let bytes: [UInt8]
+            let counter: ByteCounter
+            var position = 0
+            mutating func next() async -> UInt8? {
+                counter.increment()
+                guard position < bytes.count else { return nil }
+                defer { position += 1 }
+                return bytes[position]
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, counter: counter) }
     }
 
     /// `{"id":1,"name":"xxx…` forever, cancelling the current task once it
