@@ -29,17 +29,17 @@ public enum MergePatchExample {
 
         // The server applies it to the issue it stores.
         var server = stored
-        try JSONAdapter.applyMergePatch(body, to: &server)
+        try JSONAdapter.update(&server, fromJSONData: body, options: .mergePatch)
         lines.append("applied: \(server == edited)")
 
         // A nested object merges into the nested model; null clears an optional.
-        try JSONAdapter.applyMergePatch(Data(#"{"user": {"login": "kim"}, "body": null}"#.utf8), to: &server)
+        try JSONAdapter.update(&server, fromJSONData: Data(#"{"user": {"login": "kim"}, "body": null}"#.utf8), options: .mergePatch)
         lines.append("user \(server.user?.login ?? "-") keeps id \(server.user?.id ?? 0), reporter \(server.reporterLogin ?? "-"), "
                          + "body \(server.body ?? "nil")")
 
         // null for a property that cannot be null is an error, and changes nothing.
         do {
-            try JSONAdapter.applyMergePatch(Data(#"{"title": null}"#.utf8), to: &server)
+            try JSONAdapter.update(&server, fromJSONData: Data(#"{"title": null}"#.utf8), options: .mergePatch)
         } catch let error as JSONAdapterError {
             lines.append("\(error.code): \(error)")
         }

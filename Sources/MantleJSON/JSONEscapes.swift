@@ -84,7 +84,7 @@ enum JSONEscapes {
     /// Nonzero exactly when one of the eight bytes of `word` is zero.
     @inline(__always)
     private static func hasZeroByte(_ word: UInt64) -> UInt64 {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080  // 32-bit: UInt64 operands
     }
 
     /// The letter the writer escapes `byte` with: the one-letter escape that stands for it

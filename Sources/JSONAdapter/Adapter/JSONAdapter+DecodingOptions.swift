@@ -4,8 +4,9 @@ import MantleJSON
 extension JSONAdapter {
     /// Everything one decode call may vary, in one value: the
     /// ``Configuration``, where in the document the model (or array) sits,
-    /// the nesting limit, how many failures an error reports, and a recorder
-    /// for the leniency applied.
+    /// the nesting limit, how many failures an error reports, a recorder
+    /// for the leniency applied, a ``JSONTypeDiscriminator`` choosing each
+    /// object's type, and how `update` treats a nested object.
     ///
     /// Every decode method takes it as its last argument, `options`, which
     /// defaults to the standard choices, so the plain calls stay plain:
@@ -20,6 +21,9 @@ extension JSONAdapter {
     /// let issues = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data,
     ///                                     options: .init(configuration: lenient, leniencyRecorder: recorder))
     /// if !recorder.report.isEmpty { log.notice("server drift: \(recorder.report)") }
+    ///
+    /// let events = try JSONAdapter.models(of: GHEvent.self, fromJSONData: data, options: .discriminator(kinds))
+    /// try JSONAdapter.update(&issue, fromJSONData: body, options: .mergePatch)
     /// ```
     ///
     /// (Encoding takes ``EncodingOptions``.)
@@ -34,7 +38,7 @@ extension JSONAdapter {
 
         /// The standard choices: ``Configuration/standard``, the whole
         /// document, ``defaultMaximumDepth``, ``defaultMaximumErrorCount``,
-        /// no recorder.
+        /// no recorder, no discriminator, and ``UpdateRule/merge``.
         public static var standard: DecodingOptions { DecodingOptions() }
 
         /// The mappings' choices (date format, key conversion, leniency,
@@ -80,16 +84,66 @@ extension JSONAdapter {
         /// record. A call that throws adds nothing.
         public var leniencyRecorder: JSONLeniencyReport.Recorder?
 
+        /// The class cluster that chooses the type of each top-level object
+        /// the call decodes (the object, each element of the array, each
+        /// line or streamed value), or `nil` for the decoded type's own
+        /// choice (``JSONSerializing/typeDiscriminator``,
+        /// ``JSONSerializing/classForParsing(jsonDictionary:)``), which it
+        /// replaces: the type it chooses is decoded as that type, without
+        /// asking that type's own cluster again. Nested models are chosen by
+        /// their own types, as without it.
+        ///
+        /// The static methods return `M`, so the chosen type must be `M` or
+        /// a subclass of it: any other is ``JSONAdapterError/Code/noClassFound``,
+        /// as is a field the discriminator has no type for (and no fallback).
+        /// An adapter's methods return `any JSONSerializing`: an adapter for a
+        /// class takes a subclass of it, and one for a struct takes any type
+        /// the discriminator chooses — the way to decode a cluster of structs
+        /// sharing a protocol, as that protocol:
+        ///
+        /// ```swift
+        /// let kinds = JSONTypeDiscriminator(keyPath: "kind", types: ["circle": Circle.self, "square": Square.self])
+        /// let adapter = try JSONAdapter(modelType: Circle.self)
+        /// let shapes = try adapter.models(fromJSONData: data, options: .discriminator(kinds)) as? [any Shape]
+        /// ```
+        ///
+        /// `update` keeps the updated model's type, and does not consult it.
+        public var discriminator: JSONTypeDiscriminator?
+
+        /// How `update(_:from:options:)` and `update(_:fromJSONData:options:)`
+        /// treat a nested object and `null`: ``UpdateRule/merge`` (Mantle's
+        /// merge, the default) or ``UpdateRule/mergePatch`` (RFC 7396). Other
+        /// decode calls do not consult it.
+        public var updateRule: UpdateRule
+
+        /// How `update` applies a JSON object to a model that already has
+        /// values (see "Updating models and patch documents").
+        public enum UpdateRule: Sendable, Hashable {
+            /// Mantle's merge, for a server's partial answer: each present
+            /// key is decoded as decoding would (a nested object decodes a
+            /// whole new nested model) and merged with
+            /// ``Model/mergeValue(forKey:from:)``; `null` clears an optional.
+            case merge
+            /// JSON Merge Patch (RFC 7396), for a `PATCH` body: a nested
+            /// object patches the nested model (or the property's JSON),
+            /// recursively; `null` clears; arrays are replaced whole; the
+            /// values are never merged through `mergeValue(forKey:from:)`.
+            case mergePatch
+        }
+
         /// Options with the given choices; every one defaults to the standard.
         public init(configuration: Configuration = .standard, keyPath: String? = nil,
                     maximumDepth: Int = DecodingOptions.defaultMaximumDepth,
                     maximumErrorCount: Int = DecodingOptions.defaultMaximumErrorCount,
-                    leniencyRecorder: JSONLeniencyReport.Recorder? = nil) {
+                    leniencyRecorder: JSONLeniencyReport.Recorder? = nil,
+                    discriminator: JSONTypeDiscriminator? = nil, updateRule: UpdateRule = .merge) {
             self.configuration = configuration
             self.keyPath = keyPath
             self.maximumDepth = maximumDepth
             self.maximumErrorCount = maximumErrorCount
             self.leniencyRecorder = leniencyRecorder
+            self.discriminator = discriminator
+            self.updateRule = updateRule
         }
 
         /// The standard options with `configuration`.
@@ -101,6 +155,16 @@ extension JSONAdapter {
         public static func keyPath(_ keyPath: String) -> DecodingOptions {
             DecodingOptions(keyPath: keyPath)
         }
+
+        /// The standard options with `discriminator` choosing the type of
+        /// each top-level object (see ``discriminator-swift.property``).
+        public static func discriminator(_ discriminator: JSONTypeDiscriminator) -> DecodingOptions {
+            DecodingOptions(discriminator: discriminator)
+        }
+
+        /// The standard options with ``UpdateRule/mergePatch``: `update`
+        /// applies the JSON as an RFC 7396 merge patch.
+        public static var mergePatch: DecodingOptions { DecodingOptions(updateRule: .mergePatch) }
 
         /// `true` when failing elements of the top-level array are left out
         /// (``JSONLeniency/lossyCollections``).

@@ -46,20 +46,59 @@ public final class JSONAdapter: @unchecked Sendable {
     /// `options` carries another.
     ///
     /// A class cluster (``JSONSerializing/classForParsing(jsonDictionary:)``,
-    /// ``JSONSerializing/typeDiscriminator``) gives the type it chooses,
-    /// which for a struct may be another struct.
+    /// ``JSONSerializing/typeDiscriminator``, or the options'
+    /// ``DecodingOptions/discriminator-swift.property``) gives the type it
+    /// chooses: for a class ``modelType``, a subclass of it; for a struct,
+    /// any model type (a cluster of structs sharing a protocol, which
+    /// `as? any Shape` then gives as the protocol).
     public func model(from jsonDictionary: [String: Any],
                       options: DecodingOptions = .standard) throws -> any JSONSerializing {
         let mapping = try mapping(for: options)
-        return try JSONTopLevel.object(in: jsonDictionary, options) { try mapping.decodeAny(from: $0) }
+        return try JSONTopLevel.object(in: jsonDictionary, options) { try decodeAny($0, mapping, options) }
     }
 
     /// Decodes a model from JSON text (a JSON object, UTF-8, or one at
     /// `options.keyPath`) with this adapter's ``configuration``, unless
-    /// `options` carries another.
+    /// `options` carries another; a class cluster gives the type it chooses
+    /// (see ``model(from:options:)``).
     public func model(fromJSONData data: Data, options: DecodingOptions = .standard) throws -> any JSONSerializing {
         let mapping = try mapping(for: options)
-        return try JSONTopLevel.object(in: data, options) { try mapping.decodeAny(from: $0) }
+        return try JSONTopLevel.object(in: data, options) { try decodeAny($0, mapping, options) }
+    }
+
+    /// Decodes an array of JSON dictionaries with this adapter's
+    /// ``configuration``, unless `options` carries another, each as the type
+    /// its class cluster chooses (see ``model(from:options:)``); fails as a
+    /// whole, naming the index of the failing element, unless the
+    /// configuration's leniency has ``JSONLeniency/lossyCollections``.
+    ///
+    /// With the options' discriminator, this is how a cluster of structs
+    /// sharing a protocol decodes as that protocol:
+    ///
+    /// ```swift
+    /// let adapter = try JSONAdapter(modelType: Circle.self)
+    /// let shapes = try adapter.models(from: array, options: .discriminator(kinds)) as? [any Shape]
+    /// ```
+    public func models(from jsonArray: [Any], options: DecodingOptions = .standard) throws -> [any JSONSerializing] {
+        let mapping = try mapping(for: options)
+        return try JSONTopLevel.array(in: jsonArray, options) { try decodeAny($0, mapping, options) }
+    }
+
+    /// Decodes JSON text whose top level is an array of objects (or that has
+    /// one at `options.keyPath`) with this adapter's ``configuration``,
+    /// unless `options` carries another, each as the type its class cluster
+    /// chooses (see ``models(from:options:)``).
+    public func models(fromJSONData data: Data, options: DecodingOptions = .standard) throws -> [any JSONSerializing] {
+        let mapping = try mapping(for: options)
+        return try JSONTopLevel.array(in: data, options) { try decodeAny($0, mapping, options) }
+    }
+
+    /// One object decoded with `mapping`, or as the type the options' discriminator chooses.
+    private func decodeAny(_ source: JSONObjectSource, _ mapping: ModelMapping,
+                           _ options: DecodingOptions) throws -> any JSONSerializing {
+        guard let discriminator = options.discriminator else { return try mapping.decodeAny(from: source) }
+        let context = options.usesStandardConfiguration ? context : options.configuration.context
+        return try discriminator.decodeAny(from: source, in: context, for: modelType)
     }
 
     /// This adapter's mapping, or, when `options` carries a configuration
@@ -118,11 +157,14 @@ public final class JSONAdapter: @unchecked Sendable {
     ///
     /// A class cluster gives the subclass its
     /// ``JSONSerializing/classForParsing(jsonDictionary:)`` or
-    /// ``JSONSerializing/typeDiscriminator`` chooses.
+    /// ``JSONSerializing/typeDiscriminator`` chooses, or, when the options
+    /// carry one, their ``DecodingOptions/discriminator-swift.property``;
+    /// a type that is not `M` or a subclass of it is
+    /// ``JSONAdapterError/Code/noClassFound``.
     public static func model<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any],
                                                  options: DecodingOptions = .standard) throws -> M {
         let mapping = try ModelMapping.of(type, in: options.configuration.context)
-        return try JSONTopLevel.object(in: jsonDictionary, options) { try mapping.decode(type, from: $0) }
+        return try JSONTopLevel.object(in: jsonDictionary, options) { try decode(type, mapping, from: $0, options) }
     }
 
     /// Decodes an array of JSON dictionaries; fails as a whole, naming the
@@ -130,23 +172,13 @@ public final class JSONAdapter: @unchecked Sendable {
     /// configuration's leniency has ``JSONLeniency/lossyCollections``.
     ///
     /// A top-level array has no key path into it: `options.keyPath` is for
-    /// ``models(of:from:options:)-(_,[String:Any],_)``, which reads the array
-    /// inside a JSON object.
+    /// JSON text (``models(of:fromJSONData:options:)``), whose array may sit
+    /// inside an object; a key path here is
+    /// ``JSONAdapterError/Code/invalidJSONDictionary``.
     public static func models<M: JSONSerializing>(of type: M.Type, from jsonArray: [Any],
                                                   options: DecodingOptions = .standard) throws -> [M] {
         let mapping = try ModelMapping.of(type, in: options.configuration.context)
-        return try JSONTopLevel.array(in: jsonArray, options) { try mapping.decode(type, from: $0) }
-    }
-
-    /// Decodes the array of JSON dictionaries at `options.keyPath` of
-    /// `jsonDictionary` (`"data.items"`), as
-    /// ``models(of:from:options:)-(_,[Any],_)`` does a top-level one; errors
-    /// name the whole path (`data.items[3].user.login`). Without a key path
-    /// the dictionary is not an array: ``JSONAdapterError/Code/invalidJSONDictionary``.
-    public static func models<M: JSONSerializing>(of type: M.Type, from jsonDictionary: [String: Any],
-                                                  options: DecodingOptions) throws -> [M] {
-        let mapping = try ModelMapping.of(type, in: options.configuration.context)
-        return try JSONTopLevel.array(in: jsonDictionary, options) { try mapping.decode(type, from: $0) }
+        return try JSONTopLevel.array(in: jsonArray, options) { try decode(type, mapping, from: $0, options) }
     }
 
     /// Decodes a model from JSON text whose top level is an object (or that
@@ -155,22 +187,33 @@ public final class JSONAdapter: @unchecked Sendable {
     /// Parsed by this package's RFC 8259 parser; nesting deeper than
     /// `options.maximumDepth` (``DecodingOptions/defaultMaximumDepth`` by
     /// default) is ``JSONAdapterError/Code/invalidJSONData``. Only the values
-    /// the mapping reads are converted.
+    /// the mapping reads are converted. A class cluster gives its chosen
+    /// type, as for ``model(of:from:options:)``.
     public static func model<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
                                                  options: DecodingOptions = .standard) throws -> M {
         let mapping = try ModelMapping.of(type, in: options.configuration.context)
-        return try JSONTopLevel.object(in: data, options) { try mapping.decode(type, from: $0) }
+        return try JSONTopLevel.object(in: data, options) { try decode(type, mapping, from: $0, options) }
     }
 
     /// Decodes models from JSON text whose top level is an array of objects
-    /// (or that has one at `options.keyPath`); fails as a whole, naming the
-    /// index of the failing element, unless the configuration's leniency has
-    /// ``JSONLeniency/lossyCollections``. Nesting deeper than
+    /// (or that has one at `options.keyPath`, `"data.items"`, errors then
+    /// naming the whole path: `data.items[3].user.login`); fails as a whole,
+    /// naming the index of the failing element, unless the configuration's
+    /// leniency has ``JSONLeniency/lossyCollections``. Nesting deeper than
     /// `options.maximumDepth` is ``JSONAdapterError/Code/invalidJSONData``.
     public static func models<M: JSONSerializing>(of type: M.Type, fromJSONData data: Data,
                                                   options: DecodingOptions = .standard) throws -> [M] {
         let mapping = try ModelMapping.of(type, in: options.configuration.context)
-        return try JSONTopLevel.array(in: data, options) { try mapping.decode(type, from: $0) }
+        return try JSONTopLevel.array(in: data, options) { try decode(type, mapping, from: $0, options) }
+    }
+
+    /// One top-level object decoded as `type` with its `mapping`, or as the
+    /// type `options.discriminator` chooses: what every static decode does.
+    @inline(__always)
+    static func decode<M: JSONSerializing>(_ type: M.Type, _ mapping: ModelMapping, from source: JSONObjectSource,
+                                           _ options: DecodingOptions) throws -> M {
+        guard let discriminator = options.discriminator else { return try mapping.decode(type, from: source) }
+        return try discriminator.decode(type, from: source, in: options.configuration.context)
     }
 
     // MARK: Encoding

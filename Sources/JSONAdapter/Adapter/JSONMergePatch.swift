@@ -25,7 +25,8 @@ import Foundation
 ///
 /// For models, ``JSONAdapter/mergePatch(from:to:options:)`` makes the
 /// patch between two models' JSON, and
-/// ``JSONAdapter/applyMergePatch(_:to:options:)-92kjk`` applies one to a model.
+/// ``JSONAdapter/update(_:fromJSONData:options:)`` with
+/// ``JSONAdapter/DecodingOptions/mergePatch`` applies one to a model.
 public enum JSONMergePatch {
     /// The deepest nesting of objects followed (512, as decoding allows by
     /// default); deeper values throw instead of exhausting the stack.

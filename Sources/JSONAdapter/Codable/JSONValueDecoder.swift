@@ -160,29 +160,42 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
 
     /// `value` as a `T`: strings, booleans and the common numbers directly,
     /// `Date`, `Data`, `URL` and `Decimal` as the configuration says, and
-    /// anything else through its own `init(from:)`.
+    /// anything else through its own `init(from:)`. The types with a rule of
+    /// their own are those of ``ValueKind/exactKind(of:)``: comparisons of
+    /// metatypes, inlined, with no cache lookup for each value.
     func unwrap<T: Decodable>(_ type: T.Type, from value: DecodingValue, at path: CodingPath,
                               key: (any CodingKey)?) throws -> T {
         /// `result` as the `T` it is.
         func typed(_ result: some Any) throws -> T { try same(result, at: path, key: key) }
-        if T.self == String.self { return try typed(string(value, at: path, key: key)) }
-        if T.self == Int.self { return try typed(integer(Int.self, value, at: path, key: key)) }
-        if T.self == Double.self { return try typed(floating(Double.self, value, at: path, key: key)) }
-        if T.self == Bool.self { return try typed(bool(value, at: path, key: key)) }
-        if MemoryLayout<T>.size == 2, let half = T.self as? any BinaryFloatingPoint.Type {
-            // `Float16` (named only where it exists): its own `init(from:)` reads a `Float` and
-            // rounds that again, accepting a literal that underflows; read like the others.
-            return try typed(floating(half, value, at: path, key: key))
-        }
-        if T.self == Date.self { return try typed(decode(with: options.dateCodec, value, at: path, key: key)) }
-        if T.self == Data.self { return try typed(decode(with: options.dataCodec, value, at: path, key: key)) }
-        if T.self == Decimal.self { return try typed(decode(with: options.decimalCodec, value, at: path, key: key)) }
-        if T.self == URL.self {
+        switch ValueKind.exactKind(of: T.self) {
+        case .string?: return try typed(string(value, at: path, key: key))
+        case .bool?: return try typed(bool(value, at: path, key: key))
+        case .integer?:
+            // `Int`, the one integer type with an exact kind.
+            return try typed(integer(Int.self, value, at: path, key: key))
+        case .floating(let floating)?:
+            // `Double`, or `Float16` (the one other floating-point type with
+            // an exact kind, named only where it exists): its own `init(from:)`
+            // reads a `Float` and rounds that again, accepting a literal that
+            // underflows; read like the others.
+            if MemoryLayout<T>.size == 2 { return try typed(self.floating(floating, value, at: path, key: key)) }
+            return try typed(self.floating(Double.self, value, at: path, key: key))
+        case .date?: return try typed(decode(with: options.dateCodec, value, at: path, key: key))
+        case .data?: return try typed(decode(with: options.dataCodec, value, at: path, key: key))
+        case .decimal?: return try typed(decode(with: options.decimalCodec, value, at: path, key: key))
+        case .url?:
             guard let url = URL(string: try string(value, at: path, key: key)) else {
                 throw DecodingError.dataCorrupted(.init(codingPath: path.keys(appending: key),
                                                         debugDescription: "expected a URL string, found \(value.description)"))
             }
             return try typed(url)
+        case .uuid?, .substring?, .character?:
+            // Their own `init(from:)`, as `JSONDecoder` reads them.
+            break
+        case .any?, .optional?, .jsonOptional?, .array?, .set?, .stringKeyedDictionary?, .keyedDictionary?, .model?,
+             .rawRepresentable?, .null?, .foundationNumber?, .foundationString?, .foundationArray?,
+             .foundationDictionary?, .codable?, .other?, nil:
+            break
         }
         if options.convertsKeys, let dictionary = T.self as? any StringKeyedDecodable.Type {
             let keyPath = key.map { path.appending($0) } ?? path

@@ -147,25 +147,38 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
 
     /// `value` as JSON: strings, booleans and the common numbers directly,
     /// `Date`, `Data`, `URL` and `Decimal` as the configuration says, and
-    /// anything else through its own `encode(to:)`.
+    /// anything else through its own `encode(to:)`. The types with a rule of
+    /// their own are those of ``ValueKind/exactKind(of:)``: comparisons of
+    /// metatypes, inlined, with no cache lookup for each value.
     func wrap<T: Encodable>(_ value: T, at path: CodingPath, key: (any CodingKey)?) throws -> EncodedValue {
-        if T.self == String.self, let string = value as? String { return .string(string) }
-        if T.self == Int.self, let integer = value as? Int { return .signed(Int64(integer)) }
-        if T.self == Double.self, let double = value as? Double { return try floating(double, at: path, key: key) }
-        if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
-        if T.self == Date.self, let date = value as? Date {
-            return try encode(date, with: options.dateCodec, at: path, key: key)
-        }
-        if T.self == Data.self, let data = value as? Data {
-            return try encode(data, with: options.dataCodec, at: path, key: key)
-        }
-        if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
-        if T.self == Decimal.self, let decimal = value as? Decimal {
-            guard !decimal.isNaN else {
-                throw EncodingError.invalidValue(decimal, .init(codingPath: path.keys(appending: key),
-                                                                debugDescription: "Decimal NaN cannot be written as JSON"))
+        switch ValueKind.exactKind(of: T.self) {
+        case .string?: if let string = value as? String { return .string(string) }
+        case .bool?: if let bool = value as? Bool { return .bool(bool) }
+        case .integer?:
+            // `Int`, the one integer type with an exact kind.
+            if let integer = value as? Int { return .signed(Int64(integer)) }
+        case .floating?:
+            // `Double`; `Float16` (the other one, 2 bytes) goes through its own
+            // `encode(to:)`, as `JSONEncoder` writes it (as a `Float`).
+            if MemoryLayout<T>.size == 8, let double = value as? Double { return try floating(double, at: path, key: key) }
+        case .date?: if let date = value as? Date { return try encode(date, with: options.dateCodec, at: path, key: key) }
+        case .data?: if let data = value as? Data { return try encode(data, with: options.dataCodec, at: path, key: key) }
+        case .url?: if let url = value as? URL { return .string(url.absoluteString) }
+        case .decimal?:
+            if let decimal = value as? Decimal {
+                guard !decimal.isNaN else {
+                    throw EncodingError.invalidValue(decimal, .init(codingPath: path.keys(appending: key),
+                                                                    debugDescription: "Decimal NaN cannot be written as JSON"))
+                }
+                return .decimal(decimal)
             }
-            return .decimal(decimal)
+        case .uuid?, .substring?, .character?:
+            // Their own `encode(to:)`, as `JSONEncoder` writes them.
+            break
+        case .any?, .optional?, .jsonOptional?, .array?, .set?, .stringKeyedDictionary?, .keyedDictionary?, .model?,
+             .rawRepresentable?, .null?, .foundationNumber?, .foundationString?, .foundationArray?,
+             .foundationDictionary?, .codable?, .other?, nil:
+            break
         }
         let valuePath = key.map { path.appending($0) } ?? path
         guard RecursionGuard.hasStackRoom else {

@@ -67,7 +67,10 @@ final class ConstrainedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
             switch ValueKind.of(type(of: value)) {
             case .set: return "array of \(collection.count)"
             case .keyedDictionary: return "object"
-            default: break
+            case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date,
+                 .data, .optional, .jsonOptional, .array, .stringKeyedDictionary, .model, .rawRepresentable, .null,
+                 .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
+                break
             }
         }
         return ValueDescription.describe(value)

@@ -85,7 +85,9 @@ enum JSONOptionalAbsence {
             let name = ValueDescription.typeName(wrapped)
             return "JSONOptional<\(name)> has two nulls (JSON null would be both .null and a null \(name)); "
                 + "declare JSONOptional of a non-optional type"
-        default:
+        case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data,
+             .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
+             .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
             return nil
         }
     }

@@ -275,17 +275,26 @@ extension JSONConstraint {
         case .number:
             switch ValueKind.of(type) {
             case .integer, .floating, .decimal: return nil
-            default: return "\(description) needs a number type, not \(typeName)"
+            case .any, .string, .substring, .character, .bool, .url, .uuid, .date, .data, .optional, .jsonOptional,
+                 .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
+                 .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
+                return "\(description) needs a number type, not \(typeName)"
             }
         case .length:
             switch ValueKind.of(type) {
             case .string, .substring: return nil
-            default: return "\(description) needs a String, not \(typeName)"
+            case .any, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data, .optional,
+                 .jsonOptional, .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
+                 .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
+                return "\(description) needs a String, not \(typeName)"
             }
         case .pattern(let pattern):
             switch ValueKind.of(type) {
             case .string, .substring: break
-            default: return "\(description) needs a String, not \(typeName)"
+            case .any, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data, .optional,
+                 .jsonOptional, .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
+                 .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
+                return "\(description) needs a String, not \(typeName)"
             }
             do {
                 _ = try NSRegularExpression(pattern: pattern)
@@ -296,7 +305,10 @@ extension JSONConstraint {
         case .count:
             switch ValueKind.of(type) {
             case .array, .set, .stringKeyedDictionary, .keyedDictionary: return nil
-            default: return "\(description) needs an array, set or dictionary, not \(typeName)"
+            case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date,
+                 .data, .optional, .jsonOptional, .model, .rawRepresentable, .null, .foundationNumber,
+                 .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
+                return "\(description) needs an array, set or dictionary, not \(typeName)"
             }
         case .allowedValues(let allowed):
             return allowed.valueType == type ? nil
@@ -356,7 +368,10 @@ extension JSONConstraint {
         switch ValueKind.of(type) {
         case .optional(let optional): return unwrapped(optional.wrappedType)
         case .jsonOptional(let optional): return unwrapped(optional.wrappedType)
-        default: return type
+        case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data,
+             .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
+             .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
+            return type
         }
     }
 

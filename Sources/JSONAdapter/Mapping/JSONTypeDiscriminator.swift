@@ -23,9 +23,17 @@ import MantleJSON
 /// let events = try JSONAdapter.models(of: GHEvent.self, fromJSONData: data)  // subclasses inside
 /// ```
 ///
-/// For a cluster of structs (or any model types) sharing a protocol, pass the
-/// discriminator itself, and get the protocol's existential:
-/// `JSONAdapter.models(of: (any Shape).self, in: shapes, fromJSONData: data)`.
+/// Or pass one in a call's options, to choose the type of each top-level
+/// object there (``JSONAdapter/DecodingOptions/discriminator(_:)``):
+/// `JSONAdapter.models(of: GHEvent.self, fromJSONData: data, options: .discriminator(kinds))`
+/// gives `GHEvent`s and its subclasses. For a cluster of structs sharing a
+/// protocol, decode with an adapter, which returns `any JSONSerializing`, and
+/// cast to the protocol:
+///
+/// ```swift
+/// let adapter = try JSONAdapter(modelType: Circle.self)  // a struct adapter takes any type chosen
+/// let shapes = try adapter.models(fromJSONData: data, options: .discriminator(shapes)) as? [any Shape]
+/// ```
 ///
 /// The field may be a dotted key path; its value must be a string (numbers
 /// count as their decimal text). A value the table lacks gives `fallback`;
@@ -85,6 +93,48 @@ public struct JSONTypeDiscriminator: @unchecked Sendable {
         if let fallback { return fallback }
         let known = types.keys.sorted().map { String(reflecting: $0) }.joined(separator: ", ")
         throw JSONAdapterError(code: .noClassFound, jsonKeyPath: keyPath, expected: "one of \(known)", found: found)
+    }
+
+    /// Decodes `source` as the type this discriminator chooses, with its
+    /// mapping in `context`; the type must be `M` or a subclass of it.
+    func decode<M: JSONSerializing>(_ type: M.Type, from source: JSONObjectSource,
+                                    in context: MappingContext) throws -> M {
+        let chosen = try self.type(for: source)
+        guard chosen is M.Type, let model = try Self.decode(chosen, from: source, in: context) as? M else {
+            throw notA(ValueDescription.typeName(M.self), chosen: chosen)
+        }
+        return model
+    }
+
+    /// Decodes exactly `chosen`: the discriminator has chosen, so the type's
+    /// own cluster (which a subclass inherits from its base) is not asked again.
+    private static func decode(_ chosen: any JSONSerializing.Type, from source: JSONObjectSource,
+                               in context: MappingContext) throws -> any JSONSerializing {
+        let mapping = try ModelMapping.of(chosen, in: context)
+        func decodeOwnType<Chosen: JSONSerializing>(_ type: Chosen.Type) throws -> any JSONSerializing {
+            try mapping.decodeOwnType(type, from: source)
+        }
+        return try decodeOwnType(chosen)
+    }
+
+    /// Decodes `source` as the type this discriminator chooses, with its
+    /// mapping in `context`, for an adapter of `modelType`: as
+    /// `classForParsing(jsonDictionary:)` is for that adapter, the type
+    /// must be a subclass of a class `modelType`, and may be any model type
+    /// for a struct (a cluster of structs sharing a protocol).
+    func decodeAny(from source: JSONObjectSource, in context: MappingContext,
+                   for modelType: any JSONSerializing.Type) throws -> any JSONSerializing {
+        let chosen = try self.type(for: source)
+        if modelType is AnyClass, !isSubclass(chosen, of: modelType) {
+            throw notA(ValueDescription.typeName(modelType), chosen: chosen)
+        }
+        return try Self.decode(chosen, from: source, in: context)
+    }
+
+    /// The error for a chosen type that the call cannot return.
+    private func notA(_ typeName: String, chosen: any JSONSerializing.Type) -> JSONAdapterError {
+        JSONAdapterError(code: .noClassFound, jsonKeyPath: keyPath, modelTypeName: String(describing: chosen),
+                         detail: "the type field \"\(keyPath)\" chose \(chosen), which is not a \(typeName)")
     }
 
     /// The table key a Foundation value stands for: a string, or an integer's digits.

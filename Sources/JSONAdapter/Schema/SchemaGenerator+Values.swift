@@ -346,13 +346,19 @@ extension SchemaGenerator {
                 let texts = raws.compactMap { raw -> String? in
                     switch ValueKind.of(value: raw) {
                     case .string, .integer: return "\(raw)"
-                    default: return nil
+                    case .any, .substring, .character, .bool, .floating, .decimal, .url, .uuid, .date, .data,
+                         .optional, .jsonOptional, .array, .set, .stringKeyedDictionary, .keyedDictionary, .model,
+                         .rawRepresentable, .null, .foundationNumber, .foundationString, .foundationArray,
+                         .foundationDictionary, .codable, .other:
+                        return nil
                     }
                 }
                 if texts.count == raws.count { return (["enum": texts], true) }
             }
             return (keySchema(Self.rawValueType(of: represented)).schema, false)
-        default:
+        case .any, .substring, .character, .bool, .decimal, .date, .data, .optional, .jsonOptional, .array, .set,
+             .stringKeyedDictionary, .keyedDictionary, .model, .null, .foundationNumber, .foundationString,
+             .foundationArray, .foundationDictionary, .codable, .other:
             return ([:], false)
         }
     }
@@ -418,7 +424,10 @@ extension SchemaGenerator {
                 guard let number = NumberValue(raw), case .floating(let x) = number, x.isFinite else { return nil }
                 result.append(x)
             case .decimal: result.append(raw)
-            default: return nil
+            case .any, .url, .uuid, .date, .data, .optional, .jsonOptional, .array, .set, .stringKeyedDictionary,
+                 .keyedDictionary, .model, .rawRepresentable, .null, .foundationNumber, .foundationString,
+                 .foundationArray, .foundationDictionary, .codable, .other:
+                return nil
             }
         }
         return result

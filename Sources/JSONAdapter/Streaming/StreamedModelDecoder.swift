@@ -65,7 +65,7 @@ struct StreamedModelDecoder<Model: JSONSerializing> {
                 try JSONTopLevel.within("[\(index)]") {
                     let document = try JSONTopLevel.parse(bytes, maximumDepth: options.maximumDepth)
                     return try JSONTopLevel.object(in: document, options) {
-                        try mapping.decode(Model.self, from: $0)
+                        try JSONAdapter.decode(Model.self, mapping, from: $0, options)
                     }
                 }
             }

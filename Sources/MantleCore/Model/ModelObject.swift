@@ -67,7 +67,7 @@ import Foundation
 ///
 /// On Apple platforms, every write into an instance that already exists —
 /// `setValue(_:forKey:)` from Swift or Objective-C, merging,
-/// `decodeProperties(from:)`, `JSONAdapter.update` and `applyMergePatch` —
+/// `decodeProperties(from:)` and `JSONAdapter.update` (either update rule) —
 /// sends `willChangeValue(forKey:)` and `didChangeValue(forKey:)` for each
 /// property whose value it changes (for an `Equatable` type when the value
 /// differs by `==`, for a class when it is another object, always for other

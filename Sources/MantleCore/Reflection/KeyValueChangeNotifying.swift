@@ -8,8 +8,8 @@ import Foundation
 /// an `@objc dynamic` property's KVO notifications would not be sent by
 /// themselves. Every write into an instance that already exists
 /// (``ModelDescriptor/notifier(for:of:at:)``: `setValue(_:forKey:)`,
-/// merging, `decodeProperties(from:)`, `JSONAdapter.update`,
-/// `applyMergePatch`) of a type that conforms sends both around each store
+/// merging, `decodeProperties(from:)`, `JSONAdapter.update` by either
+/// rule) of a type that conforms sends both around each store
 /// that changes the value. Swift on Linux has no Key-Value Observing, so no
 /// type conforms there (the tests give `NSObject` a conformance of their own
 /// that records the calls).

@@ -41,16 +41,32 @@ package final class RecursionGuard {
     package var describing: Set<ObjectIdentifier> = []
     /// Descriptors this thread has used, by model type.
     private var descriptors: [ObjectIdentifier: ModelDescriptor] = [:]
+    /// The type of the last descriptor asked for, and that descriptor: the elements of an array
+    /// or dictionary of models ask for the same one in turn, and find it without hashing.
+    private var lastType: ObjectIdentifier?
+    private var lastDescriptor: ModelDescriptor?
 
     /// The descriptor of `type`, from this thread's copy or, the first time,
     /// from the shared cache.
     @inline(__always)
     package func descriptor(of type: any Model.Type) -> ModelDescriptor {
         let key = ObjectIdentifier(type)
-        if let known = descriptors[key] { return known }
-        let shared = ModelDescriptor.of(type)
-        descriptors[key] = shared
-        return shared
+        if key == lastType, let lastDescriptor { return lastDescriptor }
+        return descriptor(forKey: key, of: type)
+    }
+
+    @inline(never)
+    private func descriptor(forKey key: ObjectIdentifier, of type: any Model.Type) -> ModelDescriptor {
+        let found: ModelDescriptor
+        if let known = descriptors[key] {
+            found = known
+        } else {
+            found = ModelDescriptor.of(type)
+            descriptors[key] = found
+        }
+        lastType = key
+        lastDescriptor = found
+        return found
     }
 
     /// Two objects being compared.

@@ -105,7 +105,10 @@ package enum ValueConversion {
         switch ValueKind.of(type) {
         case .integer(let integer): return integer.exactIntegerConversion() as? Converter<Value>
         case .floating(let floating): return floating.roundedFloatingConversion() as? Converter<Value>
-        default: return nil
+        case .any, .string, .substring, .character, .bool, .decimal, .url, .uuid, .date, .data, .optional,
+             .jsonOptional, .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .rawRepresentable, .null,
+             .foundationNumber, .foundationString, .foundationArray, .foundationDictionary, .codable, .other:
+            return nil
         }
     }
 

@@ -3,11 +3,13 @@ import Foundation
 /// What sort of value a type holds: the one place that decides it.
 ///
 /// Every part of the package that treats a value by its type — conversion
-/// from untyped values (``ValueConversion``), the JSON codecs, the archive
-/// encoder and decoder (module `MantleArchiving`), the JSON writer's untyped path and the type names in
-/// errors (``ValueDescription``) — switches over a type's `ValueKind`, so a
-/// newly supported type is one case here, and the compiler then lists every
-/// consumer that must handle it.
+/// from untyped values (``ValueConversion``), the JSON codecs, constraints
+/// and schemas, the `Codable` bridge (through ``exactKind(of:)``), the
+/// archive encoder and decoder (module `MantleArchiving`), the JSON writer's
+/// untyped path and the type names in errors (``ValueDescription``) —
+/// switches over a type's `ValueKind`, listing every case (no `default:`),
+/// so a newly supported type is one case here, and the compiler then lists
+/// every consumer that must handle it (CONTRIBUTING, "Adding a value type").
 ///
 /// The containers carry their metatype opened to the protocol that recovers
 /// the generic parameters (``OptionalRepresentable``,
@@ -96,25 +98,47 @@ package enum ValueKind: @unchecked Sendable {
     /// The cached kinds.
     private static let cache = TypeCache<ValueKind>()
 
-    /// Classifies `type`. Exact types first, then the generic containers and
-    /// protocols; `Model` before `RawRepresentable` (a model enum with a raw
-    /// value is a model), and `Codable` last of all, so that models, raw-value
-    /// enums, numbers, strings and collections that are also `Codable` keep
-    /// their own rules.
-    private static func classify(_ type: Any.Type) -> ValueKind {
+    /// The kind of `type` when one exact type decides it (`String`, `Bool`,
+    /// `Int`, `Double`, `Date`, `Data`, `Decimal`, `URL`, ...), `nil` for
+    /// every other type: a few comparisons of metatypes, no cache, so a
+    /// caller that meets a new type with every value (the `Codable` bridge's
+    /// generic `decode`/`encode`) asks this and not the cache. ``of(_:)``
+    /// answers the same for these types.
+    ///
+    /// Of the integers only `Int` is here, and of the floating-point types
+    /// `Double` and `Float16` (where it exists): a caller may rely on that
+    /// (the tests check it).
+    @inlinable
+    package static func exactKind(of type: Any.Type) -> ValueKind? {
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Any.self): return .any
         case ObjectIdentifier(String.self): return .string
-        case ObjectIdentifier(Substring.self): return .substring
-        case ObjectIdentifier(Character.self): return .character
+        case ObjectIdentifier(Int.self): return .integer(Int.self)
+        case ObjectIdentifier(Double.self): return .floating(Double.self)
         case ObjectIdentifier(Bool.self): return .bool
+        case ObjectIdentifier(Date.self): return .date
+        case ObjectIdentifier(Data.self): return .data
         case ObjectIdentifier(Decimal.self): return .decimal
         case ObjectIdentifier(URL.self): return .url
         case ObjectIdentifier(UUID.self): return .uuid
-        case ObjectIdentifier(Date.self): return .date
-        case ObjectIdentifier(Data.self): return .data
-        default: break
+        case ObjectIdentifier(Substring.self): return .substring
+        case ObjectIdentifier(Character.self): return .character
+        case ObjectIdentifier(Any.self): return .any
+        default:
+            // `Float16`, named only where it exists.
+            #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+            if type == Float16.self { return .floating(Float16.self) }
+            #endif
+            return nil
         }
+    }
+
+    /// Classifies `type`. Exact types first (``exactKind(of:)``), then the
+    /// generic containers and protocols; `Model` before `RawRepresentable` (a
+    /// model enum with a raw value is a model), and `Codable` last of all, so
+    /// that models, raw-value enums, numbers, strings and collections that are
+    /// also `Codable` keep their own rules.
+    private static func classify(_ type: Any.Type) -> ValueKind {
+        if let exact = exactKind(of: type) { return exact }
         if let optional = type as? any OptionalRepresentable.Type { return .optional(optional) }
         if let optional = type as? any JSONOptionalRepresentable.Type { return .jsonOptional(optional) }
         if let model = type as? any Model.Type { return .model(model) }

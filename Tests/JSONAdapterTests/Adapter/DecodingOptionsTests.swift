@@ -63,17 +63,13 @@ struct DecodingOptionsTests {
         }
     }
 
-    /// `models(of:from:options:)` (an array, or a dictionary with a key path) or
+    /// `models(of:from:options:)` (a top-level array) or
     /// `models(of:fromJSONData:options:)`.
     static func models<M: JSONSerializing>(_ type: M.Type, _ json: String, _ path: DecodingPath,
                                            _ options: JSONAdapter.DecodingOptions = .standard) throws -> [M] {
         switch path {
         case .data: return try JSONAdapter.models(of: type, fromJSONData: Data(json.utf8), options: options)
-        case .dictionary, .foundationObjects:
-            if json.drop(while: \.isWhitespace).first == "[" {
-                return try JSONAdapter.models(of: type, from: path.jsonArray(json), options: options)
-            }
-            return try JSONAdapter.models(of: type, from: path.jsonObject(json), options: options)
+        case .dictionary, .foundationObjects: return try JSONAdapter.models(of: type, from: path.jsonArray(json), options: options)
         }
     }
 
@@ -119,16 +115,19 @@ struct DecodingOptionsTests {
 
     // MARK: Key path
 
-    /// Checks: the object or array at the key path is decoded, on both input
-    /// kinds, with errors naming the whole path; the configuration applies there too.
+    /// Checks: the object at the key path is decoded, on both input kinds,
+    /// and the array at one in JSON text (a Foundation array is the array
+    /// itself), with errors naming the whole path; the configuration applies
+    /// there too.
     @Test("keyPath: the object or array inside the document", arguments: DecodingPath.allCases)
     func keyPath(path: DecodingPath) throws {
         let envelope = #"{"data": {"viewer": {"user_name": "ada", "age": 36}, "items": [{"age": 1}, {"age": 2}]}}"#
         #expect(try Self.model(User.self, envelope, path, .init(configuration: Self.snakeCase, keyPath: "data.viewer"))
                 == User(userName: "ada", age: 36))
-        #expect(try Self.models(User.self, envelope, path, .keyPath("data.items")).map(\.age) == [1, 2])
         // Digit keys index arrays on the way.
         #expect(try Self.model(User.self, envelope, path, .keyPath("data.items.1")).age == 2)
+        guard path == .data else { return }
+        #expect(try Self.models(User.self, envelope, path, .keyPath("data.items")).map(\.age) == [1, 2])
 
         let bad = #"{"data": {"items": [{"age": 1}, {"age": "two"}]}}"#
         let inside = try Self.error { _ = try Self.models(User.self, bad, path, .keyPath("data.items")) }
@@ -152,20 +151,14 @@ struct DecodingOptionsTests {
         let notObject = try Self.error { _ = try Self.model(User.self, envelope, path, .keyPath("data.count")) }
         #expect(notObject.code == .invalidJSONDictionary && notObject.jsonKeyPath == "data.count")
         #expect(notObject.description.contains("expected a JSON object, found number 3"))
-        let notArray = try Self.error { _ = try Self.models(User.self, envelope, path, .keyPath("data")) }
-        #expect(notArray.description.contains("expected an array of objects, found object"))
+        if path == .data {
+            let notArray = try Self.error { _ = try Self.models(User.self, envelope, path, .keyPath("data")) }
+            #expect(notArray.description.contains("expected an array of objects, found object"))
+        }
 
         // A top-level array has no key path into it.
         let array = try Self.error { _ = try Self.models(User.self, #"[{"age": 1}]"#, path, .keyPath("data")) }
         #expect(array.code == .invalidJSONDictionary && array.description.contains("expected a JSON object, found array of 1"))
-    }
-
-    /// Checks: `models(of:from:options:)` on a dictionary without a key path
-    /// is an error, since an object is not an array.
-    @Test("a dictionary is not an array without a key path")
-    func dictionaryWithoutKeyPath() throws {
-        let error = try Self.error { _ = try JSONAdapter.models(of: User.self, from: ["age": 1], options: .standard) }
-        #expect(error.code == .invalidJSONDictionary && error.description.contains("expected an array of objects"))
     }
 
     // MARK: Nesting limit
@@ -229,8 +222,8 @@ struct DecodingOptionsTests {
         ])
 
         let nested = JSONLeniencyReport.Recorder()
-        let users = try Self.models(User.self, #"{"data": [{"age": "1"}, {"age": []}, {"age": 3}]}"#, path,
-                                    .init(configuration: Self.lenient, keyPath: "data", leniencyRecorder: nested))
+        let users = try JSONAdapter.models(of: User.self, fromJSONData: Data(#"{"data": [{"age": "1"}, {"age": []}, {"age": 3}]}"#.utf8),
+                                           options: .init(configuration: Self.lenient, keyPath: "data", leniencyRecorder: nested))
         #expect(users.map(\.age) == [1, 0, 3])
         #expect(nested.report.entries.map(\.jsonKeyPath) == ["data[0].age", "data[1].age"])
         #expect(nested.report.entries.map(\.action) == [.coerced(toType: "Int"), .usedDefault])
@@ -262,26 +255,33 @@ struct DecodingOptionsTests {
 
     // MARK: Class clusters
 
-    /// Checks: a cluster declared by a discriminator decodes each object as
-    /// the type it names, on both input kinds, with the options' key path and
+    /// Checks: the discriminator combines with the other options: a cluster
+    /// of structs decodes through an adapter each object as the type it
+    /// names, on both input kinds, with the options' key path and
     /// configuration; an unknown type is .noClassFound.
-    @Test("class clusters take the same options", arguments: DecodingPath.allCases)
+    @Test("the discriminator combines with the other options", arguments: DecodingPath.allCases)
     func classClusters(path: DecodingPath) throws {
         let json = #"{"page": {"shapes": [{"kind": "circle", "radius_length": 2}, {"kind": "square", "side_length": 3}]}}"#
-        let options = JSONAdapter.DecodingOptions(configuration: Self.snakeCase, keyPath: "page.shapes")
-        let shapes: [any Shape]
-        let first: any Shape
+        let adapter = try JSONAdapter(modelType: Circle.self)
+        var options = JSONAdapter.DecodingOptions.discriminator(Self.shapes)
+        options.configuration = Self.snakeCase
+        let decoded: [any JSONSerializing]
+        let first: any JSONSerializing
         switch path {
         case .dictionary, .foundationObjects:
-            shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: path.jsonObject(json), options: options)
-            first = try JSONAdapter.model(of: (any Shape).self, in: Self.shapes, from: path.jsonObject(json),
-                                          options: .init(configuration: Self.snakeCase, keyPath: "page.shapes.0"))
+            let page = try #require(path.jsonObject(json)["page"] as? [String: Any])
+            decoded = try adapter.models(from: try #require(page["shapes"] as? [Any]), options: options)
+            first = try adapter.model(from: path.jsonObject(json),
+                                      options: .init(configuration: Self.snakeCase, keyPath: "page.shapes.0",
+                                                     discriminator: Self.shapes))
         case .data:
-            shapes = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, fromJSONData: Data(json.utf8),
-                                            options: options)
-            first = try JSONAdapter.model(of: (any Shape).self, in: Self.shapes, fromJSONData: Data(json.utf8),
-                                          options: .init(configuration: Self.snakeCase, keyPath: "page.shapes.0"))
+            options.keyPath = "page.shapes"
+            decoded = try adapter.models(fromJSONData: Data(json.utf8), options: options)
+            first = try adapter.model(fromJSONData: Data(json.utf8),
+                                      options: .init(configuration: Self.snakeCase, keyPath: "page.shapes.0",
+                                                     discriminator: Self.shapes))
         }
+        let shapes = try #require(decoded as? [any Shape])
         #expect(shapes.map(\.size) == [2, 3])
         #expect((shapes[0] as? Circle) == Circle(radiusLength: 2) && (shapes[1] as? Square) == Square(sideLength: 3))
         #expect((first as? Circle) == Circle(radiusLength: 2))
@@ -289,8 +289,8 @@ struct DecodingOptionsTests {
         let unknown = #"[{"kind": "triangle"}]"#
         let error = try Self.error {
             switch path {
-            case .dictionary, .foundationObjects: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, from: path.jsonArray(unknown))
-            case .data: _ = try JSONAdapter.models(of: (any Shape).self, in: Self.shapes, fromJSONData: Data(unknown.utf8))
+            case .dictionary, .foundationObjects: _ = try adapter.models(from: path.jsonArray(unknown), options: .discriminator(Self.shapes))
+            case .data: _ = try adapter.models(fromJSONData: Data(unknown.utf8), options: .discriminator(Self.shapes))
             }
         }
         #expect(error.code == .noClassFound && error.jsonKeyPath == "[0].kind")
@@ -325,6 +325,16 @@ struct DecodingOptionsTests {
         }
         #expect(try decode(.keyPath("data"))?.userName == "ada")
         #expect(try decode(.init(configuration: JSONAdapter.Configuration(), keyPath: "data"))?.userName == "camel")
+
+        // With a discriminator, the chosen type is decoded in the adapter's configuration too.
+        let shapes = try JSONAdapter(modelType: Circle.self, configuration: Self.snakeCase)
+        let square = #"{"kind": "square", "side_length": 3}"#
+        let options = JSONAdapter.DecodingOptions.discriminator(Self.shapes)
+        let chosen = switch path {
+        case .dictionary, .foundationObjects: try shapes.model(from: path.jsonObject(square), options: options)
+        case .data: try shapes.model(fromJSONData: Data(square.utf8), options: options)
+        }
+        #expect(chosen as? Square == Square(sideLength: 3))
     }
 
     /// Checks: a stream decodes each value with the options: configuration,

@@ -56,9 +56,11 @@ struct MergePatchTests {
     /// Applies a patch given as JSON text: the bytes, or their `JSONSerialization` dictionary.
     static func apply<M: JSONSerializing>(_ patch: Data, to model: inout M, path: DecodingPath,
                                           options: JSONAdapter.DecodingOptions = .standard) throws {
+        var options = options
+        options.updateRule = .mergePatch
         switch path {
-        case .data: try JSONAdapter.applyMergePatch(patch, to: &model, options: options)
-        case .dictionary, .foundationObjects: try JSONAdapter.applyMergePatch(path.jsonObject(patch), to: &model, options: options)
+        case .data: try JSONAdapter.update(&model, fromJSONData: patch, options: options)
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&model, from: path.jsonObject(patch), options: options)
         }
     }
 

@@ -1,5 +1,6 @@
-//  Decoding from a sub-path of a response (`"items"`, `"data.viewer"`), on
-//  both decoding paths, with errors naming the whole path.
+//  Decoding from a sub-path of a response (`"items"`, `"data.viewer"`): an
+//  object on both decoding paths, an array in JSON text, with errors naming
+//  the whole path.
 
 import Foundation
 import GitHubModels
@@ -9,17 +10,20 @@ import MantleTestSupport
 
 @Suite("Decoding from a sub-path")
 struct SubPathTests {
-    @Test("the items of a real search response, from bytes and from a dictionary")
+    @Test("the items of a real search response, from bytes and from the dictionary's array")
     func searchItems() throws {
         let data = try GitHubFixtures.data("search-issues")
         let fromBytes = try JSONAdapter.models(of: GHIssue.self, fromJSONData: data, options: .keyPath("items"))
         let dictionary = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let fromDictionary = try JSONAdapter.models(of: GHIssue.self, from: dictionary, options: .keyPath("items"))
         let items = try #require(dictionary["items"] as? [Any])
         #expect(fromBytes.count == items.count)
         #expect(!fromBytes.isEmpty)
-        #expect(fromBytes == fromDictionary)
         #expect(fromBytes == (try JSONAdapter.models(of: GHIssue.self, from: items)))
+        // A Foundation array is the array itself: a key path into it is an error.
+        let error = try #require(throws: JSONAdapterError.self) {
+            try JSONAdapter.models(of: GHIssue.self, from: items, options: .keyPath("items"))
+        }
+        #expect(error.code == .invalidJSONDictionary)
     }
 
     static let envelope = #"{"data": {"viewer": {"id": 1, "name": "octo"}, "list": [{"id": 2}, {"id": "x"}], "nothing": null, "text": "t"}}"#
@@ -42,12 +46,16 @@ struct SubPathTests {
         #expect(notObject.jsonKeyPath == "data.text")
         let through = try #require(throws: JSONAdapterError.self) { try decode(path, "data.text.deeper") }
         #expect(through.code == .invalidJSONDictionary)
-        let element = try #require(throws: JSONAdapterError.self) { try decodeArray(path, "data.list") }
-        #expect(element.code == .invalidValue)
-        #expect(element.jsonKeyPath == "data.list[1].id")
         let malformed = try #require(throws: JSONAdapterError.self) { try decode(path, "data..viewer") }
         #expect(malformed.code == .invalidJSONMapping)
-        let notArray = try #require(throws: JSONAdapterError.self) { try decodeArray(path, "data.viewer") }
+    }
+
+    @Test("errors inside an array at a key path of JSON text name the path")
+    func arrayErrors() throws {
+        let element = try #require(throws: JSONAdapterError.self) { try decodeArray("data.list") }
+        #expect(element.code == .invalidValue)
+        #expect(element.jsonKeyPath == "data.list[1].id")
+        let notArray = try #require(throws: JSONAdapterError.self) { try decodeArray("data.viewer") }
         #expect(notArray.code == .invalidJSONDictionary)
     }
 
@@ -58,10 +66,7 @@ struct SubPathTests {
         }
     }
 
-    private func decodeArray(_ path: DecodingPath, _ keyPath: String) throws -> [ValueModels.Item] {
-        switch path {
-        case .data: return try JSONAdapter.models(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
-        case .dictionary, .foundationObjects: return try JSONAdapter.models(of: ValueModels.Item.self, from: path.jsonObject(Self.envelope), options: .keyPath(keyPath))
-        }
+    private func decodeArray(_ keyPath: String) throws -> [ValueModels.Item] {
+        try JSONAdapter.models(of: ValueModels.Item.self, fromJSONData: Data(Self.envelope.utf8), options: .keyPath(keyPath))
     }
 }

@@ -2,7 +2,8 @@
 //  DecodingMessyJSONTests.swift
 //  DecodingMessyJSON.md: keys written in more than one style (the Conversation example and
 //  the table of spellings, with JSONDecoder as the oracle) and dictionaries in JSONEncoder's
-//  flat form (the keyedDictionaryEncoding example).
+//  flat form (the keyedDictionaryEncoding example); class clusters chosen by a discriminator in
+//  the options (a struct family through an adapter, cast to its protocol).
 //
 
 import Foundation
@@ -127,5 +128,50 @@ extension DecodingMessyJSONTests {
         var owners: [UUID: String] = [:]
         var regions: [Region: Int] = [:]
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    /// A shape of the article's struct family.
+    protocol Shape: JSONSerializing {
+        /// Its area.
+        var area: Double { get }
+    }
+
+    /// A circle.
+    struct Circle: Shape {
+        var radius = 0.0
+        var area: Double { .pi * radius * radius }
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["radius": "radius"] }
+    }
+
+    /// A square.
+    struct Square: Shape {
+        var side = 0.0
+        var area: Double { side * side }
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["side": "side"] }
+    }
+
+    /// An event of the article's class cluster, declared by a discriminator in the call.
+    class GHEvent: JSONSerializing {
+        var id = ""
+        required init() {}
+        class var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["id": "id"] }
+    }
+
+    /// A push.
+    final class GHPushEvent: GHEvent {}
+
+    @Test("class clusters: a discriminator in the options; a struct family through an adapter")
+    func discriminatorInOptions() throws {
+        let eventKinds = JSONTypeDiscriminator(keyPath: "type", types: ["PushEvent": GHPushEvent.self],
+                                               fallback: GHEvent.self)
+        let feed = Data(#"[{"type": "PushEvent", "id": "1"}, {"type": "WatchEvent", "id": "2"}]"#.utf8)
+        let events = try JSONAdapter.models(of: GHEvent.self, fromJSONData: feed, options: .discriminator(eventKinds))
+        #expect(events.map { String(describing: type(of: $0)) } == ["GHPushEvent", "GHEvent"])
+
+        let data = Data(#"[{"kind": "circle", "radius": 1}, {"kind": "square", "side": 2}]"#.utf8)
+        let shapes = JSONTypeDiscriminator(keyPath: "kind", types: ["circle": Circle.self, "square": Square.self])
+        let adapter = try JSONAdapter(modelType: Circle.self)
+        let decoded = try adapter.models(fromJSONData: data, options: .discriminator(shapes)) as? [any Shape]
+        #expect(decoded?.map(\.area) == [.pi, 4])
     }
 }

@@ -1,7 +1,7 @@
 //
 //  PatchDocumentsArticleTests.swift
 //  PatchDocuments.md: the merge patch of an edit, applying one (nested merge,
-//  null), update versus applyMergePatch, a PATCH body of JSONOptionals, the
+//  null), the two update rules, a PATCH body of JSONOptionals, the
 //  plain-JSON functions, and the format's limits, as the article shows them.
 //
 
@@ -30,7 +30,7 @@ struct PatchDocumentsArticleTests {
         let body = try JSONAdapter.mergePatchData(from: issue, to: edited)
         #expect(String(decoding: body, as: UTF8.self) == #"{"assignee":null,"title":"Renamed","user":{"site_admin":true}}"#)
         var storedIssue = issue
-        try JSONAdapter.applyMergePatch(body, to: &storedIssue)
+        try JSONAdapter.update(&storedIssue, fromJSONData: body, options: .mergePatch)
         #expect(storedIssue == edited)
     }
 

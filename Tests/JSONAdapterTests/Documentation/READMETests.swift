@@ -223,7 +223,7 @@ struct WalkthroughTests {
         let body = try JSONAdapter.mergePatchData(from: issue, to: edited)
         #expect(String(decoding: body, as: UTF8.self) == #"{"assignee":{"id":2},"title":"b"}"#)
         var stored = issue
-        try JSONAdapter.applyMergePatch(body, to: &stored)
+        try JSONAdapter.update(&stored, fromJSONData: body, options: .mergePatch)
         #expect(stored == edited)
     }
 

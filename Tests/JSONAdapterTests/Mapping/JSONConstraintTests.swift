@@ -276,11 +276,11 @@ struct JSONConstraintTests {
     func mergePatchIntoNestedModel() throws {
         let original = Profile(bio: .value("hi"), owner: Owner(login: "kim", id: 1))
         var profile = original
-        try JSONAdapter.applyMergePatch(Data(#"{"owner": {"id": 2}}"#.utf8), to: &profile)
+        try JSONAdapter.update(&profile, fromJSONData: Data(#"{"owner": {"id": 2}}"#.utf8), options: .mergePatch)
         #expect(profile.owner == Owner(login: "kim", id: 2))
         profile = original
         let error = try #require(adapterError {
-            try JSONAdapter.applyMergePatch(Data(#"{"owner": {"login": ""}}"#.utf8), to: &profile)
+            try JSONAdapter.update(&profile, fromJSONData: Data(#"{"owner": {"login": ""}}"#.utf8), options: .mergePatch)
         })
         #expect(profile == original)
         #expect(error.propertyKey == "owner")

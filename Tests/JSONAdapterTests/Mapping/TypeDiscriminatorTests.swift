@@ -1,9 +1,11 @@
 //  Declarative type discriminators: a JSON field naming each object's type,
-//  for class hierarchies (`typeDiscriminator`) and for struct families
-//  decoded as a protocol existential.
+//  for class hierarchies (`typeDiscriminator`), in a call's options (every
+//  decode verb), and for struct families decoded through an adapter as a
+//  protocol existential.
 
 import Foundation
 import Testing
+import MantleTestSupport
 @testable import JSONAdapter
 
 @Suite("Type discriminators")
@@ -48,37 +50,88 @@ struct TypeDiscriminatorTests {
         #expect(error.description.contains(#""PushEvent""#))
     }
 
-    /// Checks: a struct family decodes as its protocol existential, by a dotted or numeric field.
+    /// Checks: a struct family decodes through a struct adapter with the
+    /// discriminator in the options, and casts to its protocol existential,
+    /// by a dotted or numeric field, on both input kinds.
     @Test("struct family as a protocol existential")
     func structFamily() throws {
         let shapes = JSONTypeDiscriminator(keyPath: "meta.kind", types: ["circle": Circle.self, "4": Square.self])
+        let adapter = try JSONAdapter(modelType: Circle.self)
         let json = #"[{"meta": {"kind": "circle"}, "radius": 1}, {"meta": {"kind": 4}, "side": 2}]"#
-        let decoded = try JSONAdapter.models(of: (any Shape).self, in: shapes, fromJSONData: Data(json.utf8))
+        let decoded = try #require(try adapter.models(fromJSONData: Data(json.utf8), options: .discriminator(shapes))
+                                   as? [any Shape])
         #expect(decoded.count == 2)
         #expect((decoded[0] as? Circle)?.radius == 1)
         #expect(decoded[1].area == 4)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
-        let fromDictionaries = try JSONAdapter.models(of: (any Shape).self, in: shapes, from: array)
+        let fromDictionaries = try #require(try adapter.models(from: array, options: .discriminator(shapes)) as? [any Shape])
         #expect(fromDictionaries.map(\.area) == decoded.map(\.area))
-        let one = try JSONAdapter.model(of: (any JSONSerializing).self, in: shapes,
-                                        fromJSONData: Data(#"{"meta": {"kind": "circle"}, "radius": 2}"#.utf8))
+        let one = try adapter.model(fromJSONData: Data(#"{"meta": {"kind": "circle"}, "radius": 2}"#.utf8),
+                                    options: .discriminator(shapes))
         #expect((one as? Circle)?.radius == 2)
-        let dictionary = try JSONAdapter.model(of: (any Shape).self, in: shapes,
-                                               from: ["meta": ["kind": 4], "side": 3])
+        let dictionary = try #require(try adapter.model(from: ["meta": ["kind": 4], "side": 3], options: .discriminator(shapes))
+                                      as? any Shape)
         #expect(dictionary.area == 9)
     }
 
-    /// Checks: a chosen type that is not the requested family type is .noClassFound, not a crash.
+    /// Checks: with a discriminator in the options, the static methods give
+    /// `M` or a subclass of it; another chosen type is .noClassFound, not a
+    /// crash, naming the field; so is a class adapter's unrelated choice.
     @Test("a member that is not of the requested type is .noClassFound")
     func wrongMember() throws {
         let mixed = JSONTypeDiscriminator(keyPath: "kind", types: ["circle": Circle.self, "label": Label.self])
+        let json = Data(#"[{"kind": "circle"}, {"kind": "label", "text": "x"}]"#.utf8)
         let error = try #require(throws: JSONAdapterError.self) {
-            try JSONAdapter.models(of: (any Shape).self, in: mixed,
-                                   fromJSONData: Data(#"[{"kind": "circle"}, {"kind": "label", "text": "x"}]"#.utf8))
+            try JSONAdapter.models(of: Circle.self, fromJSONData: json, options: .discriminator(mixed))
         }
         #expect(error.code == .noClassFound)
         #expect(error.jsonKeyPath == "[1].kind")
         #expect(error.description.contains("Label"))
+
+        let events = JSONTypeDiscriminator(keyPath: "type", types: ["PushEvent": PushEvent.self, "label": Label.self])
+        let array: [Any] = [["type": "PushEvent", "id": "1"] as [String: Any], ["type": "label", "text": "x"]]
+        for decode in [{ try JSONAdapter.models(of: Event.self, from: array, options: .discriminator(events)) as [Any] },
+                       { try JSONAdapter(modelType: Event.self).models(from: array, options: .discriminator(events)) }] {
+            let error = try #require(throws: JSONAdapterError.self) { _ = try decode() }
+            #expect(error.code == .noClassFound && error.jsonKeyPath == "[1].type")
+        }
+    }
+
+    /// Checks: the options' discriminator replaces the type's own choice on
+    /// every decode verb — one object and arrays from dictionaries and bytes,
+    /// JSON Lines, a reader, a stream — giving subclasses of `M`.
+    @Test("the options' discriminator chooses on every decode verb")
+    func everyVerb() async throws {
+        let byKind = JSONTypeDiscriminator(keyPath: "kind", types: ["push": PushEvent.self, "issues": IssuesEvent.self])
+        let options = JSONAdapter.DecodingOptions.discriminator(byKind)
+        let objects = [#"{"kind": "push", "id": "1", "payload": {"size": 2}}"#, #"{"kind": "issues", "id": "2", "payload": {"action": "opened"}}"#]
+        let array = "[" + objects.joined(separator: ",") + "]"
+        let lines = Data(objects.joined(separator: "\n").utf8)
+        func check(_ events: [Event], sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(events.map { String(describing: type(of: $0)) } == ["PushEvent", "IssuesEvent"],
+                    sourceLocation: sourceLocation)
+            #expect((events.first as? PushEvent)?.size == 2, sourceLocation: sourceLocation)
+        }
+        check(try JSONAdapter.models(of: Event.self, fromJSONData: Data(array.utf8), options: options))
+        check(try JSONAdapter.models(of: Event.self, from: FoundationJSON.array(array), options: options))
+        check([try JSONAdapter.model(of: Event.self, fromJSONData: Data(objects[0].utf8), options: options),
+               try JSONAdapter.model(of: Event.self, from: FoundationJSON.object(objects[1]), options: options)])
+        check(try JSONAdapter.models(of: Event.self, fromJSONLines: lines, options: options))
+        var reader = try JSONModelReader(Event.self, data: Data(array.utf8), format: .array, options: options)
+        var read: [Event] = []
+        while let event = try reader.next() { read.append(event) }
+        check(read)
+        var streamed: [Event] = []
+        let bytes = AsyncStream<UInt8> { continuation in
+            for byte in lines { continuation.yield(byte) }
+            continuation.finish()
+        }
+        for try await event in JSONAdapter.models(of: Event.self, streamingFrom: bytes, options: options) {
+            streamed.append(event)
+        }
+        check(streamed)
+        let adapter = try JSONAdapter(modelType: Event.self)
+        check(try adapter.models(fromJSONData: Data(array.utf8), options: options).compactMap { $0 as? Event })
     }
 }
 

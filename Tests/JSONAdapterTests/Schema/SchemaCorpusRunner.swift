@@ -261,7 +261,10 @@ struct SchemaCorpusRunner {
                     if Set(keys).count != keys.count { found = true }
                 case .model(let model):
                     if let serializing = model as? any JSONSerializing.Type, case .object = value { visit(value, serializing) }
-                default:
+                case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date,
+                     .data, .optional, .jsonOptional, .array, .stringKeyedDictionary, .keyedDictionary,
+                     .rawRepresentable, .null, .foundationNumber, .foundationString, .foundationArray,
+                     .foundationDictionary, .codable, .other:
                     return
                 }
             }
@@ -294,7 +297,9 @@ struct SchemaCorpusRunner {
             case .keyedDictionary(let dictionary):
                 guard case .object(let members) = value else { return }
                 for member in members.prefix(4) { collect(member.value, dictionary.valueType, "\(place).\(member.key)") }
-            default:
+            case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date,
+                 .data, .jsonOptional, .model, .rawRepresentable, .null, .foundationNumber, .foundationString,
+                 .foundationArray, .foundationDictionary, .codable, .other:
                 return
             }
         }

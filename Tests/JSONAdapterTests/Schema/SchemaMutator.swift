@@ -174,7 +174,9 @@ struct SchemaMutator {
             guard case .object(let members) = found, let first = members.first else { return }
             descend(into: first.value, of: dictionary.valueType, root: root, at: place + [first.key], depth: depth,
                     into: &result)
-        default:
+        case .any, .string, .substring, .character, .bool, .integer, .floating, .decimal, .url, .uuid, .date, .data,
+             .jsonOptional, .keyedDictionary, .rawRepresentable, .null, .foundationNumber, .foundationString,
+             .foundationArray, .foundationDictionary, .codable, .other:
             return
         }
     }

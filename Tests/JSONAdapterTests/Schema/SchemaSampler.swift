@@ -171,7 +171,9 @@ struct SchemaSampler {
         case .url: return "https://example.com/k"
         case .rawRepresentable(let represented):
             return SchemaGenerator.rawValues(of: represented)?.first.map { "\($0)" }
-        default: return nil
+        case .any, .substring, .character, .bool, .floating, .decimal, .date, .data, .optional, .jsonOptional,
+             .array, .set, .stringKeyedDictionary, .keyedDictionary, .model, .null, .foundationNumber,
+             .foundationString, .foundationArray, .foundationDictionary, .codable, .other: return nil
         }
     }
 }

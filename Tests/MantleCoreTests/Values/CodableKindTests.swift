@@ -44,7 +44,9 @@ struct CodableKindTests {
         case .data: kind = "data"
         case .url: kind = "url"
         case .other: kind = "other"
-        default: kind = "something else"
+        case .any, .substring, .character, .bool, .floating, .decimal, .uuid, .date, .optional, .jsonOptional, .set,
+             .stringKeyedDictionary, .keyedDictionary, .rawRepresentable, .null, .foundationNumber,
+             .foundationString, .foundationArray, .foundationDictionary: kind = "something else"
         }
         #expect(kind == expected, "\(type)")
     }

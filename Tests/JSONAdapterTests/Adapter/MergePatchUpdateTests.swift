@@ -1,4 +1,4 @@
-//  JSONAdapter.applyMergePatch, kind of property by kind: composites,
+//  JSONAdapter.update with .mergePatch, kind of property by kind: composites,
 //  alternatives, dotted paths, dictionaries, `Any`, arrays, nested models two
 //  levels down, JSONOptional; agreement with decoding the RFC's result; the
 //  format's null limit for JSONOptional; options, errors and atomicity; and
@@ -10,8 +10,8 @@ import Testing
 import MantleTestSupport
 @testable import JSONAdapter
 
-@Suite("Applying a merge patch to each kind of property")
-struct ApplyMergePatchTests {
+@Suite("Updating by merge patch, each kind of property")
+struct MergePatchUpdateTests {
     /// A coordinate, built from two JSON members by a transformer.
     struct Coordinate: Hashable {
         var latitude = 0.0
@@ -86,9 +86,11 @@ struct ApplyMergePatchTests {
     /// Applies a patch given as JSON text on `path`.
     static func apply<M: JSONSerializing>(_ patch: String, to model: inout M, path: DecodingPath,
                                           options: JSONAdapter.DecodingOptions = .standard) throws {
+        var options = options
+        options.updateRule = .mergePatch
         switch path {
-        case .data: try JSONAdapter.applyMergePatch(Data(patch.utf8), to: &model, options: options)
-        case .dictionary, .foundationObjects: try JSONAdapter.applyMergePatch(path.jsonObject(patch), to: &model, options: options)
+        case .data: try JSONAdapter.update(&model, fromJSONData: Data(patch.utf8), options: options)
+        case .dictionary, .foundationObjects: try JSONAdapter.update(&model, from: path.jsonObject(patch), options: options)
         }
     }
 
@@ -193,7 +195,7 @@ struct ApplyMergePatchTests {
         #expect(throws: Place.Invalid.self) { try Self.apply(#"{"name": "invalid"}"#, to: &patched, path: path) }
         #expect(patched == place)
         let notAnObject = try #require(adapterError {
-            try JSONAdapter.applyMergePatch(Data("[1]".utf8), to: &patched)
+            try JSONAdapter.update(&patched, fromJSONData: Data("[1]".utf8), options: .mergePatch)
         })
         #expect(notAnObject.code == .invalidJSONDictionary)
     }
@@ -243,14 +245,13 @@ struct ApplyMergePatchTests {
     func observableClass(path: DecodingPath) throws {
         let profile = try path.decode(Profile.self,
                                       #"{"name": "Ada", "age": 36, "home_page": "https://example.com/ada", "settings": {"theme": "dark"}}"#)
+        var reference = profile
         let changed = try changedKeys(of: profile, reading: Self.profileReads) {
             switch path {
             case .data:
-                try JSONAdapter.applyMergePatch(Data(#"{"age": 36, "home_page": null, "settings": {"font": "serif"}}"#.utf8),
-                                                to: profile)
+                try JSONAdapter.update(&reference, fromJSONData: Data(#"{"age": 36, "home_page": null, "settings": {"font": "serif"}}"#.utf8), options: .mergePatch)
             case .dictionary, .foundationObjects:
-                try JSONAdapter.applyMergePatch(path.jsonObject(["age": 36, "home_page": NSNull(), "settings": ["font": "serif"]]),
-                                                to: profile)
+                try JSONAdapter.update(&reference, from: path.jsonObject(["age": 36, "home_page": NSNull(), "settings": ["font": "serif"]]), options: .mergePatch)
             }
         }
         #expect(changed == ["homePage", "settings"])
@@ -258,12 +259,11 @@ struct ApplyMergePatchTests {
 
         let none = changedKeys(of: profile, reading: Self.profileReads) {
             #expect(throws: Profile.Invalid.self) {
-                try JSONAdapter.applyMergePatch(Data(#"{"name": "Grace", "age": -1}"#.utf8), to: profile)
+                try JSONAdapter.update(&reference, fromJSONData: Data(#"{"name": "Grace", "age": -1}"#.utf8), options: .mergePatch)
             }
         }
         #expect(none.isEmpty && profile.name == "Ada" && profile.age == 36)
-        var reference = profile
-        try JSONAdapter.applyMergePatch(Data(#"{"name": "Grace"}"#.utf8), to: &reference)
+        try JSONAdapter.update(&reference, fromJSONData: Data(#"{"name": "Grace"}"#.utf8), options: .mergePatch)
         #expect(reference === profile && profile.name == "Grace")
     }
 }
@@ -271,7 +271,7 @@ struct ApplyMergePatchTests {
 // MARK: - Classes
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-extension ApplyMergePatchTests {
+extension MergePatchUpdateTests {
     @Observable final class Profile: JSONSerializing, ObservableModel {
         struct Invalid: Error {}
 
