@@ -28,6 +28,10 @@ struct BenchmarkOptions {
     var streamingChildMegabytes: Int?
     /// The size of the streaming child's JSON Lines file, in megabytes.
     var streamingMegabytes = 1_000
+    /// Only the async-bytes streaming comparison, on a JSON Lines file of this many megabytes.
+    var asyncStreamingMegabytes: Int?
+    /// Child mode of that comparison: read the file with this reader.
+    var asyncStreamingChild: (reader: AsyncStreamingProbe.Reader, path: String)?
     /// For the regression guard: run the workloads of this corpus and exit.
     var guardCorpus: String?
     /// For the regression guard: list the workloads and exit.
@@ -52,6 +56,9 @@ struct BenchmarkOptions {
           --corpora-dir DIR           also ZippyJSON's corpora found in DIR (apache_builds, github_events,
                                       marine_ik, mesh, numbers, random, twitterescaped; each skipped when
                                       absent); default: the environment variable MANTLE_CORPORA_DIR
+          --async-streaming MB        only streaming from asynchronous bytes against JSONModelReader: a JSON
+                                      Lines file of MB megabytes read by each in a child process (494 matches
+                                      the streaming goal's figures)
           --codable-bridge            only the Codable-bridged properties against JSONDecoder/JSONEncoder
                                       (2,000 issues; --rounds applies)
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
@@ -122,6 +129,14 @@ struct BenchmarkOptions {
                 options.memoryChildCount = try positive(try value(for: argument), for: argument)
             case "--measure-streaming":
                 options.streamingChildMegabytes = try positive(try value(for: argument), for: argument)
+            case "--async-streaming":
+                options.asyncStreamingMegabytes = try positive(try value(for: argument), for: argument)
+            case "--async-streaming-child":
+                let name = try value(for: argument)
+                guard let reader = AsyncStreamingProbe.Reader(rawValue: name) else {
+                    throw UsageError("--async-streaming-child: unknown reader \(name)")
+                }
+                options.asyncStreamingChild = (reader, try value(for: argument))
             case "--streaming-megabytes":
                 options.streamingMegabytes = try positive(try value(for: argument), for: argument)
             case "--profile-decode":

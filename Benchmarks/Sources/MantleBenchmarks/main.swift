@@ -79,6 +79,10 @@ do {
         try MemoryProbe.runChild(count: count)
     } else if let megabytes = options.streamingChildMegabytes {
         try StreamingProbe.runChild(megabytes: megabytes)
+    } else if let child = options.asyncStreamingChild {
+        try AsyncStreamingProbe.runChildWaiting(reader: child.reader, path: child.path)
+    } else if let megabytes = options.asyncStreamingMegabytes {
+        try AsyncStreamingProbe.run(megabytes: megabytes)
     } else if options.guardList {
         GuardRun.list()
     } else if let corpus = options.guardCorpus {

@@ -113,6 +113,62 @@ struct StreamingHandOutTests {
         #expect(talk.piecesLeftUnanswered() == [])
     }
 
+    /// Bytes that end in a read which fails: an iterator that asks for more
+    /// than it was given throws ``MoreRequested``.
+    struct BytesThenFailure: AsyncSequence {
+        typealias Element = UInt8
+        struct MoreRequested: Error {}
+        let bytes: [UInt8]
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let bytes: [UInt8]
+            var position = 0
+            mutating func next() async throws -> UInt8? {
+                guard position < bytes.count else { throw MoreRequested() }
+                defer { position += 1 }
+                return bytes[position]
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
+    }
+
+    /// A stream's first value, ending at its last byte, in each way a value
+    /// can end; `nil`: a value that decodes to no model (not an object).
+    static let firstValues: [(format: JSONStreamFormat, text: String, id: Int?)] = [
+        (.jsonLines, "{\"id\":1}\n", 1),
+        (.jsonLines, "\r\n\n{\"id\":2}\r\n", 2),
+        (.array, #"[{"id":3}"#, 3),
+        (.array, #" [ {"id":4,"name":"e]}l\""}"#, 4),
+        (.array, "[[1]", nil),
+        (.array, #"["a\"e""#, nil),
+        (.array, "[true", nil),
+        (.array, "[false", nil),
+        (.array, "[null", nil),
+        (.array, "[12,", nil),
+        (.array, "[12]", nil),
+        (.array, "[-1.5e3 ", nil),
+        (.array, "[12\t", nil),
+        (.array, "[12\r", nil),
+        (.array, "[12\n", nil),
+    ]
+
+    /// Checks: `AsyncJSONModelSequence` hands out a value (its model, or its
+    /// error) at the value's last byte, without asking its bytes for one
+    /// more, for every byte that can end a value in either format; it
+    /// gathers bytes between such places, so this is the test that none is
+    /// missing.
+    @Test("async bytes: a value is handed out at its last byte, however it ends", arguments: firstValues)
+    func handOutAtLastByte(format: JSONStreamFormat, text: String, id: Int?) async throws {
+        var models = JSONAdapter.models(of: ValueModels.Item.self, streamingFrom: BytesThenFailure(bytes: Array(text.utf8)),
+                                        format: format).makeAsyncIterator()
+        if let id {
+            #expect(try await models.next()?.id == id)
+        } else {
+            let error = await #expect(throws: JSONAdapterError.self) { try await models.next() }
+            #expect(error?.code == .invalidJSONDictionary)
+            #expect(error?.jsonKeyPath == "[0]")
+        }
+    }
+
     /// Checks: a read that fails (a directory's descriptor: `EISDIR`) throws
     /// the file system's error, and the reader is done.
     @Test("a failed read throws the file system's error")

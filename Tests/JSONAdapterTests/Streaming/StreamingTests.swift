@@ -138,6 +138,115 @@ struct StreamingTests {
         #expect(afterCancel < 100 * 30)
     }
 
+    /// The models of `text` and the error that ended it, read by
+    /// `JSONModelReader` (`isAsync == false`) or `AsyncJSONModelSequence`.
+    private static func read(_ text: String, _ format: JSONStreamFormat,
+                             isAsync: Bool) async -> (ids: [Int], error: String?) {
+        var ids: [Int] = []
+        do {
+            if isAsync {
+                let bytes = AsyncStream<UInt8> { continuation in
+                    for byte in text.utf8 { continuation.yield(byte) }
+                    continuation.finish()
+                }
+                for try await item in JSONAdapter.models(of: ValueModels.Item.self, streamingFrom: bytes, format: format) {
+                    ids.append(item.id)
+                }
+            } else {
+                var reader = try JSONModelReader(ValueModels.Item.self, data: Data(text.utf8), format: format)
+                while let item = try reader.next() { ids.append(item.id) }
+            }
+            return (ids, nil)
+        } catch let error as JSONAdapterError {
+            return (ids, "\(error.code) \(error.jsonKeyPath ?? "-") \(error.lineNumber ?? 0) \(error)")
+        } catch {
+            return (ids, "\(error)")
+        }
+    }
+
+    /// Every stream of the framing and error tables, in its format.
+    static let agreementCases: [(text: String, format: JSONStreamFormat)] =
+        arrays.map { ($0.text, .array) } + [
+            ("{\"id\":1}\r\n\n   \n{\"id\":2}\n{\"id\":3}", .jsonLines),
+            ("{\"id\":1}\n\n{\"id\":\"two\"}\n{\"id\":3}\n", .jsonLines),
+            ("{\"id\":1}\n{\"id\":2,}\n", .jsonLines),
+            ("{\"id\":1}\n[1]\n", .jsonLines),
+            ("[{\"id\":1},{\"id\":2}" + String(repeating: " ", count: 40_000) + "x", .array),
+        ]
+
+    /// Checks: asynchronous bytes give the same models and then the same
+    /// error (code, key path, line, message with its byte offset) as
+    /// `JSONModelReader` on the same bytes, in both formats; the sequence
+    /// frames the bytes it gathers in batches, the reader in chunks.
+    @Test("async bytes: the same models and the same error as JSONModelReader", arguments: agreementCases)
+    func asyncAgreesWithReader(text: String, format: JSONStreamFormat) async {
+        let sync = await Self.read(text, format, isAsync: false)
+        let async = await Self.read(text, format, isAsync: true)
+        #expect(async.ids == sync.ids)
+        #expect(async.error == sync.error)
+    }
+
+    /// Checks: after an error, and after the end, the sequence's iterator is
+    /// done: `next()` returns `nil` and reads no more bytes (a valid value
+    /// follows the bad one, and is not handed out).
+    @Test("async bytes: done after an error and after the end, reading nothing more")
+    func doneAfterError() async throws {
+        let counter = ByteCounter()
+        let text = "{\"id\":\"x\"}\n{\"id\":2}\n"
+        var models = JSONAdapter.models(of: ValueModels.Item.self,
+                                        streamingFrom: CountedBytes(bytes: Array(text.utf8), counter: counter))
+            .makeAsyncIterator()
+        await #expect(throws: JSONAdapterError.self) { try await models.next() }
+        let read = counter.count
+        #expect(try await models.next() == nil)
+        #expect(counter.count == read)
+
+        var ended = JSONAdapter.models(of: ValueModels.Item.self,
+                                       streamingFrom: CountedBytes(bytes: Array("{\"id\":1}".utf8), counter: counter))
+            .makeAsyncIterator()
+        #expect(try await ended.next()?.id == 1)
+        #expect(try await ended.next() == nil)
+        let atEnd = counter.count
+        #expect(try await ended.next() == nil)
+        #expect(counter.count == atEnd)
+    }
+
+    /// Checks: values longer than the sequence's 16 KiB batch (a 40,000-byte
+    /// name) decode whole in both formats, between short ones.
+    @Test("async bytes: a value longer than a batch decodes whole", arguments: [JSONStreamFormat.jsonLines, .array])
+    func longValue(format: JSONStreamFormat) async throws {
+        let name = String(repeating: "abcdefghij", count: 4_000)
+        let values = [#"{"id":1}"#, #"{"id":2,"name":"\#(name)"}"#, #"{"id":3}"#]
+        let text = format == .array ? "[" + values.joined(separator: ",") + "]" : values.joined(separator: "\n")
+        let bytes = AsyncStream<UInt8> { continuation in
+            for byte in text.utf8 { continuation.yield(byte) }
+            continuation.finish()
+        }
+        var items: [ValueModels.Item] = []
+        for try await item in JSONAdapter.models(of: ValueModels.Item.self, streamingFrom: bytes, format: format) {
+            items.append(item)
+        }
+        #expect(items.map(\.id) == [1, 2, 3])
+        #expect(items[1].name == name)
+    }
+
+    /// Checks: a task cancelled in the middle of an endless value (a line
+    /// that never ends) stops reading within the 16 KiB between two checks
+    /// for cancellation, and throws `CancellationError`.
+    @Test("cancelling the task stops reading within a value")
+    func cancellationWithinValue() async throws {
+        let counter = ByteCounter()
+        let task = Task {
+            for try await _ in JSONAdapter.models(of: ValueModels.Item.self,
+                                                  streamingFrom: EndlessValue(counter: counter, cancelAfter: 1_000)) {}
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        let afterCancel = counter.count
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(counter.count == afterCancel)
+        #expect(afterCancel <= 1_000 + 16_384)
+    }
+
     @Test("a bad mapping fails on the first read")
     func badMapping() async throws {
         struct Bad: JSONSerializing {
@@ -174,6 +283,46 @@ extension StreamingTests {
         private var value = 0
         func increment() { lock.lock(); value += 1; lock.unlock() }
         var count: Int { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    /// `bytes`, counting every call to `next()`, the ones after the end too.
+    private struct CountedBytes: AsyncSequence {
+        typealias Element = UInt8
+        let bytes: [UInt8]
+        let counter: ByteCounter
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let bytes: [UInt8]
+            let counter: ByteCounter
+            var position = 0
+            mutating func next() async -> UInt8? {
+                counter.increment()
+                guard position < bytes.count else { return nil }
+                defer { position += 1 }
+                return bytes[position]
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, counter: counter) }
+    }
+
+    /// `{"id":1,"name":"xxx…` forever, cancelling the current task once it
+    /// has handed out `cancelAfter` bytes.
+    private struct EndlessValue: AsyncSequence {
+        typealias Element = UInt8
+        let counter: ByteCounter
+        let cancelAfter: Int
+        struct AsyncIterator: AsyncIteratorProtocol {
+            let counter: ByteCounter
+            let cancelAfter: Int
+            var sent = 0
+            mutating func next() async -> UInt8? {
+                let start = Array(#"{"id":1,"name":""#.utf8)
+                defer { sent += 1 }
+                counter.increment()
+                if sent == cancelAfter { withUnsafeCurrentTask { $0?.cancel() } }
+                return sent < start.count ? start[sent] : UInt8(ascii: "x")
+            }
+        }
+        func makeAsyncIterator() -> AsyncIterator { AsyncIterator(counter: counter, cancelAfter: cancelAfter) }
     }
 
     /// An endless stream of JSON Lines, `{"id":n,"name":"x"}\n` forever.
