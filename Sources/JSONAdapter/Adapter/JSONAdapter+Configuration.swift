@@ -143,7 +143,6 @@ extension JSONAdapter {
         /// The default configuration, which every call without one uses.
         public static var standard: Configuration { Configuration(context: .standard) }
 
-        /// Wraps a context.
         init(context: MappingContext) {
             self.context = context
         }

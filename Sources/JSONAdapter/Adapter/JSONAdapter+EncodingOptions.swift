@@ -123,7 +123,6 @@ extension JSONAdapter {
 
     /// The choices of one encode call that the codecs see, as they write each value.
     struct EncodingFlags: OptionSet, Sendable {
-        /// The options' bits.
         let rawValue: Int
 
         /// Leave out properties whose value is `nil` (``EncodingOptions/omitsNilValues-swift.property``).

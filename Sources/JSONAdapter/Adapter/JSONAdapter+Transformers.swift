@@ -44,8 +44,6 @@ extension JSONAdapter {
 
 /// A model type carried into `@Sendable` closures.
 private struct UncheckedModelType: @unchecked Sendable {
-    /// The type.
     let type: any JSONSerializing.Type
-    /// Wraps a type.
     init(_ type: any JSONSerializing.Type) { self.type = type }
 }

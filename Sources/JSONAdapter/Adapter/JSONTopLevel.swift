@@ -195,7 +195,6 @@ enum JSONTopLevel {
         }
     }
 
-    /// The error for bytes that are not JSON.
     private static func invalidJSON(_ error: JSONDataError) -> JSONAdapterError {
         JSONAdapterError(code: .invalidJSONData, underlyingError: error, detail: error.description)
     }
@@ -242,7 +241,6 @@ enum JSONTopLevel {
         return node
     }
 
-    /// The value at `path` in `dictionary`.
     private static func locate(_ path: ParsedKeyPath, in dictionary: [String: Any]) throws -> Any {
         let value: Any?
         do {

@@ -27,7 +27,6 @@ final class CodableOptions: @unchecked Sendable {
     /// Conversions already made, by coding key.
     private let cache = LockedState<[String: String]>([:])
 
-    /// The choices of `context`.
     init(_ context: MappingContext) {
         dateCodec = CodecFactory.codec(for: Date.self, in: context, leniency: [])
         dataCodec = CodecFactory.codec(for: Data.self, in: context, leniency: [])
@@ -35,7 +34,6 @@ final class CodableOptions: @unchecked Sendable {
         self.conversion = conversion.isIdentity ? nil : conversion
     }
 
-    /// `true` when coding keys are converted.
     var convertsKeys: Bool { conversion != nil }
 
     /// The JSON key of the coding key named `name`.

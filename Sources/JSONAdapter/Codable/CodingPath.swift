@@ -14,7 +14,6 @@ struct CodingPath {
         /// The number of keys up to and including `key`.
         let depth: Int
 
-        /// A node for `key` after `parent`.
         init(parent: Node?, key: any CodingKey) {
             self.parent = parent
             self.key = key
@@ -28,7 +27,6 @@ struct CodingPath {
     /// The path of the property value itself (no keys).
     static var root: CodingPath { CodingPath(last: nil) }
 
-    /// A path ending at `last`.
     private init(last: Node?) {
         self.last = last
     }
@@ -36,7 +34,6 @@ struct CodingPath {
     /// The number of keys.
     var depth: Int { last?.depth ?? 0 }
 
-    /// The path with `key` appended.
     func appending(_ key: any CodingKey) -> CodingPath {
         CodingPath(last: Node(parent: last, key: key))
     }
@@ -70,11 +67,9 @@ struct JSONCodingKey: CodingKey {
         case name
     }
 
-    /// The key's name.
     let stringValue: String
     /// The element's position, for ``Role/index``.
     let intValue: Int?
-    /// What the key stands for.
     let role: Role
 
     /// The key of the element at `index`.

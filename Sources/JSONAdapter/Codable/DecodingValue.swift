@@ -17,7 +17,6 @@ enum DecodingValue {
     /// A Foundation (or native Swift) JSON value.
     case foundation(Any)
 
-    /// `true` for JSON null.
     var isNull: Bool {
         switch self {
         case .node(let document, let node): return document.kind(at: node) == .null
@@ -110,7 +109,6 @@ enum DecodingObject {
     /// A Foundation dictionary (read into Swift once).
     case dictionary([String: Any])
 
-    /// The number of members.
     var count: Int {
         switch self {
         case .node(let document, let node): return document.count(at: node)
@@ -178,9 +176,7 @@ struct DecodingArray {
         case elements([Any])
     }
 
-    /// Where the elements are.
     private let storage: Storage
-    /// The number of elements.
     let count: Int
     /// The next element's node (bytes path) or index (dictionary path).
     private var cursor: Int

@@ -11,11 +11,8 @@ import MantleJSON
 /// they were first set: a synthesized `encode(to:)` writes the properties
 /// in declaration order.
 enum EncodedValue {
-    /// `null`.
     case null
-    /// `true` or `false`.
     case bool(Bool)
-    /// A string.
     case string(String)
     /// An integer that fits `Int64`.
     case signed(Int64)
@@ -31,15 +28,12 @@ enum EncodedValue {
     case decimal(Decimal)
     /// What one of the adapter's codecs encoded (a date, data): a Foundation value.
     case foundation(Any)
-    /// An object.
     case object(EncodedObject)
-    /// An array.
     case array(EncodedArray)
     /// The value a `superEncoder()` gets, read when the tree is used (an
     /// empty object if nothing was encoded into it, as with `JSONEncoder`).
     case deferred(JSONValueEncoder)
 
-    /// An integer of any width.
     init<I: FixedWidthInteger>(integer value: I) {
         if let signed = Int64(exactly: value) {
             self = .signed(signed)
@@ -93,7 +87,6 @@ enum EncodedValue {
         }
     }
 
-    /// Writes the value as JSON text.
     func write(to writer: inout JSONWriter, depth: Int = 0) throws(ValueFailure) {
         switch self {
         case .null: writer.writeNull()
@@ -142,16 +135,13 @@ final class EncodedObject {
     /// The positions of the keys, once there are enough of them to be worth it.
     private var positions: [String: Int]?
 
-    /// An empty object.
     init() {}
 
-    /// The position of `key`, or `nil`.
     private func position(of key: String) -> Int? {
         if let positions { return positions[key] }
         return keys.firstIndex(of: key)
     }
 
-    /// The value set for `key`, or `nil`.
     func value(for key: String) -> EncodedValue? {
         position(of: key).map { values[$0] }
     }
@@ -177,6 +167,5 @@ final class EncodedArray {
     /// The elements so far.
     var elements: [EncodedValue] = []
 
-    /// An empty array.
     init() {}
 }

@@ -8,10 +8,8 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     private let encoder: JSONValueEncoder
     /// The object being filled.
     private let object: EncodedObject
-    /// The object's path.
     private let path: CodingPath
 
-    /// A container filling `object` at `path`.
     init(encoder: JSONValueEncoder, object: EncodedObject, path: CodingPath) {
         self.encoder = encoder
         self.object = object
@@ -20,7 +18,6 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     var codingPath: [any CodingKey] { path.keys() }
 
-    /// Sets the member for `key`.
     @inline(__always)
     private func set(_ value: EncodedValue, for key: Key) {
         object.set(value, for: encoder.options.jsonKey(for: key.stringValue))
@@ -101,10 +98,8 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     private let encoder: JSONValueEncoder
     /// The array being filled.
     private let array: EncodedArray
-    /// The array's path.
     private let path: CodingPath
 
-    /// A container filling `array` at `path`.
     init(encoder: JSONValueEncoder, array: EncodedArray, path: CodingPath) {
         self.encoder = encoder
         self.array = array
@@ -119,7 +114,6 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     /// The key of the next element.
     private var nextKey: JSONCodingKey { JSONCodingKey(index: count) }
 
-    /// Appends an element.
     @inline(__always)
     private func append(_ value: EncodedValue) {
         array.elements.append(value)

@@ -12,14 +12,11 @@ import MantleJSON
 final class JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The decoder that made it.
     private let decoder: JSONValueDecoder
-    /// The object.
     private let object: DecodingObject
-    /// The object's path.
     private let path: CodingPath
     /// The look-up cursor (bytes path).
     private var hint = 0
 
-    /// A container over `object` at `path`.
     init(decoder: JSONValueDecoder, object: DecodingObject, path: CodingPath) {
         self.decoder = decoder
         self.object = object

@@ -8,17 +8,14 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     private let decoder: JSONValueDecoder
     /// The elements and the cursor.
     private var array: DecodingArray
-    /// The array's path.
     private let path: CodingPath
 
-    /// The number of elements.
     var count: Int? { array.count }
     /// The index of the next element.
     private(set) var currentIndex = 0
     /// `true` when every element has been decoded.
     var isAtEnd: Bool { currentIndex >= array.count }
 
-    /// A container over `array` at `path`.
     init(decoder: JSONValueDecoder, array: DecodingArray, path: CodingPath) {
         self.decoder = decoder
         self.array = array

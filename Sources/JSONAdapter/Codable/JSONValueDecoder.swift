@@ -24,7 +24,6 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     /// What the decoder is decoding: swapped as a whole for a nested value
     /// (one access to the class's storage rather than one per field).
     private struct Focus {
-        /// The value being decoded.
         var value: DecodingValue
         /// The path of the container that holds ``value``.
         var basePath: CodingPath
@@ -114,13 +113,11 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
         return value.isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
     }
 
-    /// `value` as a `Bool`.
     func bool(_ value: DecodingValue, at path: CodingPath, key: (any CodingKey)?) throws -> Bool {
         guard let bool = value.bool else { throw mismatch(Bool.self, "Bool", value, at: path, key: key) }
         return bool
     }
 
-    /// `value` as a `String`.
     func string(_ value: DecodingValue, at path: CodingPath, key: (any CodingKey)?) throws -> String {
         guard let string = value.string else { throw mismatch(String.self, "String", value, at: path, key: key) }
         return string

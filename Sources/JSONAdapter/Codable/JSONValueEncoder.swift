@@ -39,7 +39,6 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
     /// What was encoded, `nil` until something is.
     private(set) var value: EncodedValue?
 
-    /// An encoder for the value at `path` + `key`.
     init(options: CodableOptions, session: Session, path: CodingPath, key: (any CodingKey)?) {
         self.options = options
         self.session = session
@@ -117,7 +116,6 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
         }
     }
 
-    /// An encoder for the value of `superEncoder()` at `path` + `key`.
     func superEncoder(at path: CodingPath, key: any CodingKey) -> JSONValueEncoder {
         JSONValueEncoder(options: options, session: session, path: path, key: key)
     }

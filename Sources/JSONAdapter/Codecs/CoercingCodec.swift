@@ -4,12 +4,10 @@ import MantleJSON
 /// A scalar as JSON holds it, from either decoding path, for the coercions
 /// of ``JSONLeniency``.
 enum FoundScalar {
-    /// A string.
     case string(String)
     /// A number: an integer literal as its integer, any other as its `Double`
     /// (as `JSONSerialization` reads it, so that both paths agree).
     case number(NumberValue)
-    /// `true` or `false`.
     case bool(Bool)
 
     /// The scalar in a Foundation JSON value, or `nil` for null and containers.
@@ -153,12 +151,9 @@ extension BinaryFloatingPoint {
 final class CoercingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     // @unchecked Sendable: immutable `let`s; the coercion captures nothing mutable.
 
-    /// The strict codec.
     let strict: JSONValueCodec<Value>
-    /// The coercion.
     private let coerce: (FoundScalar) -> Value?
 
-    /// Wraps `strict` with `coerce`.
     init(_ strict: JSONValueCodec<Value>, coerce: @escaping (FoundScalar) -> Value?) {
         self.strict = strict
         self.coerce = coerce

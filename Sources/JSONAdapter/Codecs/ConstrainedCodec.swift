@@ -19,7 +19,6 @@ final class ConstrainedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     /// The rules, in declaration order.
     let constraints: [JSONConstraint]
 
-    /// `wrapped`, checked by `constraints`.
     init(_ wrapped: JSONValueCodec<Value>, constraints: [JSONConstraint]) {
         self.wrapped = wrapped
         self.constraints = constraints

@@ -3,10 +3,8 @@ import MantleJSON
 
 /// JSON null ↔ `nil`; anything else through the wrapped type's codec.
 final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendable {
-    /// The codec of the wrapped type.
     let wrapped: JSONValueCodec<Wrapped>
 
-    /// Wraps a codec.
     init(_ wrapped: JSONValueCodec<Wrapped>) { self.wrapped = wrapped }
 
     override var unsupportedReason: String? { wrapped.unsupportedReason }
@@ -51,12 +49,10 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
 /// unless the codec is lossy (``JSONLeniency/lossyCollections``) and leaves
 /// the element out.
 final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable {
-    /// The codec of the elements.
     let element: JSONValueCodec<Element>
     /// `true` to leave out elements that fail.
     let lossy: Bool
 
-    /// Wraps an element codec.
     init(_ element: JSONValueCodec<Element>, lossy: Bool = false) {
         self.element = element
         self.lossy = lossy
@@ -183,7 +179,6 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
 /// JSON arrays ↔ `Set<Element>` (through ``ArrayCodec``).
 final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecked Sendable {
-    /// The array form.
     let array: ArrayCodec<Element>
 
     /// Wraps an element codec; `lossy` leaves out elements that fail.
@@ -230,7 +225,6 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     /// `true` to leave out members that fail.
     let lossy: Bool
 
-    /// Wraps a value codec and a key conversion.
     init(_ element: JSONValueCodec<Element>, key: JSONObjectKey<Key>, keyValueArrays: KeyValueArrays<Key>? = nil,
          lossy: Bool = false) {
         self.element = element

@@ -10,7 +10,6 @@ final class DataCodec: JSONValueCodec<Data>, @unchecked Sendable {
     /// The form of the bytes in JSON.
     let encoding: JSONAdapter.Configuration.DataEncoding
 
-    /// A codec for `encoding`.
     init(_ encoding: JSONAdapter.Configuration.DataEncoding) {
         self.encoding = encoding
     }

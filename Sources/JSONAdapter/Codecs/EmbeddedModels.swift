@@ -16,7 +16,6 @@ struct EmbeddedModels {
 
     /// The configuration the models are encoded in.
     let context: MappingContextLink
-    /// The encoding options.
     let options: JSONAdapter.EncodingFlags
 
     /// `value` with every model inside it replaced by its JSON object, or

@@ -251,25 +251,16 @@ package enum ISO8601Timestamp {
 
     /// ASCII code units used by the grammar.
     private enum ASCII {
-        /// `-`
         static let hyphen = UInt8(ascii: "-")
-        /// `+`
         static let plus = UInt8(ascii: "+")
         /// `-` (as an offset sign)
         static let minus = UInt8(ascii: "-")
-        /// `:`
         static let colon = UInt8(ascii: ":")
-        /// `.`
         static let period = UInt8(ascii: ".")
-        /// `0`
         static let zero = UInt8(ascii: "0")
-        /// `T`
         static let upperT = UInt8(ascii: "T")
-        /// `t`
         static let lowerT = UInt8(ascii: "t")
-        /// `Z`
         static let upperZ = UInt8(ascii: "Z")
-        /// `z`
         static let lowerZ = UInt8(ascii: "z")
     }
 

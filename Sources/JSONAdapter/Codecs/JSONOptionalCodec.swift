@@ -12,10 +12,8 @@ import MantleJSON
 final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @unchecked Sendable {
     // @unchecked Sendable: one immutable `let`.
 
-    /// The codec of the wrapped type.
     let wrapped: JSONValueCodec<Wrapped>
 
-    /// Wraps a codec.
     init(_ wrapped: JSONValueCodec<Wrapped>) { self.wrapped = wrapped }
 
     override var unsupportedReason: String? { wrapped.unsupportedReason }

@@ -261,7 +261,6 @@ func describe(_ document: JSONDocument, _ node: Int) -> String {
 final class UnsupportedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     // @unchecked Sendable: one immutable `let`.
 
-    /// Why.
     private let reason: String
 
     /// A codec that refuses, saying why.

@@ -123,7 +123,6 @@ extension JSONWriter {
         guard RecursionGuard.hasStackRoom else { throw path.error("nesting deeper than the stack allows") }
     }
 
-    /// Writes an array of values.
     private mutating func writeArray(_ array: [Any], sortedKeys: Bool, path: inout AnyValuePath)
         throws(JSONWriterError)
     {
@@ -137,7 +136,6 @@ extension JSONWriter {
         endArray()
     }
 
-    /// Writes an object from key/value pairs.
     private mutating func writeObject(_ members: [(String, Any)], sortedKeys: Bool, path: inout AnyValuePath)
         throws(JSONWriterError)
     {

@@ -143,10 +143,8 @@ func rethrowingNested<Result>(_ body: () throws -> Result) throws(ValueFailure) 
 
 /// JSON raw values ↔ a `RawRepresentable` enum; an unknown raw value fails.
 final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec<Represented>, @unchecked Sendable {
-    /// The codec of the raw values.
     let raw: JSONValueCodec<Represented.RawValue>
 
-    /// Wraps a raw-value codec.
     init(_ raw: JSONValueCodec<Represented.RawValue>) { self.raw = raw }
 
     override var unsupportedReason: String? { raw.unsupportedReason }
@@ -181,12 +179,10 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
 /// rules. Encoding reverse-transforms when the transformer allows it and
 /// passes the value through otherwise.
 final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
-    /// The transformer.
     let transformer: JSONValueTransformer
     /// The conversion of the transformer's output into `Value`.
     let converter = ValueConversion.converter(to: Value.self)
 
-    /// Wraps a transformer.
     init(_ transformer: JSONValueTransformer) { self.transformer = transformer }
 
     /// Gives the transformer the value in its native Swift form (see ``NativeJSONValue``).

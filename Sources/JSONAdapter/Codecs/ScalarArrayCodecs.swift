@@ -23,7 +23,6 @@ class ScalarArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     /// The general codec: errors, leniency and encoding.
     let general: ArrayCodec<Element>
 
-    /// Wraps `general`.
     init(_ general: ArrayCodec<Element>) { self.general = general }
 
     override var unsupportedReason: String? { general.unsupportedReason }

@@ -376,14 +376,11 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
 /// `Character`); `parse` refuses text the type cannot hold (a `Character`
 /// must be exactly one grapheme cluster).
 final class TextCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
-    /// Makes a value from its text.
     private let parse: (String) -> Value?
-    /// The text of a value.
     private let format: (Value) -> String
     /// What is expected, for errors.
     private let description: String
 
-    /// A codec with its conversions.
     init(_ description: String, parse: @escaping (String) -> Value?, format: @escaping (Value) -> String) {
         self.description = description
         self.parse = parse

@@ -8,7 +8,6 @@ import MantleJSON
 final class SingleObjectCodec<Element, Collection>: JSONValueCodec<Collection>, @unchecked Sendable {
     // @unchecked Sendable: immutable `let`s; `wrap` captures nothing mutable.
 
-    /// The collection's codec.
     let collection: JSONValueCodec<Collection>
     /// The elements' codec, which decodes the lone object.
     let element: JSONValueCodec<Element>

@@ -389,7 +389,6 @@ extension SchemaGenerator {
         return value
     }
 
-    /// `type`'s `RawValue`.
     static func rawValueType(of type: any RawRepresentable.Type) -> Any.Type {
         func raw<R: RawRepresentable>(_: R.Type) -> Any.Type { R.RawValue.self }
         return raw(type)

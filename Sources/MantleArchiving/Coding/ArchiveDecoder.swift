@@ -29,7 +29,6 @@ final class ArchiveDecoder {
     /// filled later rather than recursively.
     static let deferralDepth = 64
 
-    /// The archive.
     private let contents: ArchiveContents
     /// Class instances by object-table index (`nil`: not created yet).
     private var objects: [(any Model)?]
@@ -59,7 +58,6 @@ final class ArchiveDecoder {
         self.objects = Array(repeating: nil, count: contents.objects.count)
     }
 
-    /// Decodes the root model as `M`.
     func decodeRoot<M: Model>(_ type: M.Type) throws -> M {
         let root: M
         if M.self is AnyObject.Type {
@@ -250,9 +248,7 @@ final class ArchiveDecoder {
 
     /// Hands a property's declared type to ``materialize(_:as:path:)``.
     private struct MaterializingVisitor: PropertyAccessorVisitor {
-        /// The decoder.
         let decoder: ArchiveDecoder
-        /// The archived value.
         let value: ArchivedValue
         /// Where it is.
         let path: ArchivePath

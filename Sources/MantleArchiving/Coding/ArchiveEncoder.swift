@@ -28,7 +28,6 @@ final class ArchiveEncoder {
         /// The property values written so far.
         var values: [String: Node] = [:]
 
-        /// Creates an empty entry.
         init(typeName: String, version: Int) {
             self.typeName = typeName
             self.version = version
@@ -39,11 +38,9 @@ final class ArchiveEncoder {
     private indirect enum Node {
         /// A finished property-list value.
         case leaf(PropertyListValue)
-        /// An array of nodes.
         case array([Node])
         /// A tagged dictionary whose content is a node (`$set`, `$dict`).
         case tagged(String, Node)
-        /// A dictionary of nodes.
         case dictionary([String: Node])
         /// A model entry.
         case entry(Entry)
@@ -63,7 +60,6 @@ final class ArchiveEncoder {
     private struct ConditionalReference {
         /// The entry that holds the property.
         let entry: Entry
-        /// The property key.
         let key: String
         /// The referenced object (retained, so its identity stays unique).
         let object: AnyObject
@@ -132,7 +128,6 @@ final class ArchiveEncoder {
 
     /// What the encoder needs to know about a model type, worked out once per archive.
     private struct TypePlan {
-        /// The type's descriptor.
         let descriptor: ModelDescriptor
         /// The archived type name.
         let typeName: String

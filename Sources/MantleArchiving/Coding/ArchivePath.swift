@@ -22,7 +22,6 @@ struct ArchivePath: CustomStringConvertible {
 
         /// The path this step starts from (`nil`: the root model).
         var parent: Component?
-        /// The step.
         let step: Step
 
         init(parent: Component?, step: Step) {

@@ -182,7 +182,6 @@ extension KeyedDecodingContainer {
 
 /// `JSONOptional`, seen from reflection (see ``ValueKind/jsonOptional(_:)``).
 package protocol JSONOptionalRepresentable {
-    /// The wrapped type.
     associatedtype Wrapped
     /// The wrapped type, as a metatype value.
     static var wrappedType: Any.Type { get }

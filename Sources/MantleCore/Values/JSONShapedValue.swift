@@ -27,11 +27,9 @@ import Foundation
 package enum JSONShapedValue {
     /// `nil` or `NSNull`.
     case null
-    /// A boolean.
     case bool(Bool)
     /// A number, canonical.
     case number(NumberValue)
-    /// A string.
     case string(String)
     /// An array's elements.
     case array([Any])

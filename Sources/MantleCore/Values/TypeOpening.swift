@@ -8,7 +8,6 @@ import Foundation
 
 /// `Optional`, seen from reflection.
 package protocol OptionalRepresentable {
-    /// The wrapped type.
     associatedtype Wrapped
     /// The wrapped type, as a metatype value.
     static var wrappedType: Any.Type { get }
@@ -28,11 +27,9 @@ extension Optional: OptionalRepresentable {
 
 /// `Array`, seen from reflection.
 package protocol ArrayRepresentable {
-    /// The element type.
     associatedtype Element
     /// The element type, as a metatype value.
     static var elementType: Any.Type { get }
-    /// The elements, each as `Any`.
     var anyElements: [Any] { get }
 }
 
@@ -43,7 +40,6 @@ extension Array: ArrayRepresentable {
 
 /// `Set`, seen from reflection.
 package protocol SetRepresentable {
-    /// The element type.
     associatedtype Element: Hashable
     /// The element type, as a metatype value.
     static var elementType: Any.Type { get }
@@ -55,9 +51,7 @@ extension Set: SetRepresentable {
 
 /// `Dictionary<Key, Value>`, seen from reflection.
 package protocol DictionaryRepresentable {
-    /// The key type.
     associatedtype Key: Hashable
-    /// The value type.
     associatedtype Value
     /// The key type, as a metatype value.
     static var keyType: Any.Type { get }
@@ -73,7 +67,6 @@ extension Dictionary: DictionaryRepresentable {
 /// `Dictionary<String, Value>`, seen from reflection: the dictionaries that
 /// `[String: Any]` values and archives hold.
 package protocol StringKeyedDictionaryRepresentable: DictionaryRepresentable where Key == String {
-    /// The members, each value as `Any`.
     var anyMembers: [String: Any] { get }
 }
 

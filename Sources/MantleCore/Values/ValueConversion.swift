@@ -19,10 +19,8 @@ import Foundation
 /// Converters are built once per type (see ``ValueConversion/converter(to:)``)
 /// so that the per-value work is a closure call and a cast.
 package struct Converter<Value>: @unchecked Sendable {
-    /// Converts one value.
     package let convert: (Any?) throws(ConversionFailure) -> Value
 
-    /// Wraps a conversion closure.
     package init(_ convert: @escaping (Any?) throws(ConversionFailure) -> Value) {
         self.convert = convert
     }

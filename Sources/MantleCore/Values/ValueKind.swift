@@ -22,27 +22,20 @@ package enum ValueKind: @unchecked Sendable {
 
     /// `Any` itself: whatever a value holds.
     case any
-    /// `String`.
     case string
     /// `Substring` (a string in JSON and archives).
     case substring
     /// `Character` (a one-character string in JSON and archives).
     case character
-    /// `Bool`.
     case bool
     /// A fixed-width integer type (`Int`, `UInt8`, `Int128`, ...).
     case integer(any FixedWidthInteger.Type)
     /// A binary floating-point type (`Double`, `Float`, `Float16`, ...).
     case floating(any BinaryFloatingPoint.Type)
-    /// `Decimal`.
     case decimal
-    /// `URL`.
     case url
-    /// `UUID`.
     case uuid
-    /// `Date`.
     case date
-    /// `Data`.
     case data
     /// `Optional<Wrapped>`.
     case optional(any OptionalRepresentable.Type)
