@@ -158,21 +158,8 @@ enum AsyncStreamingProbe {
     /// reads them with each reader in a child process, and prints the times,
     /// the ratio, the peak memory and the goal.
     static func run(megabytes: Int) throws {
-        let templates = try IssueTemplates.load()
-        let issues = try LibraryContender.issues(from: templates.data(count: 2_000))
-        let block = try JSONAdapter.jsonLinesData(from: issues)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mantle-async-stream-\(getpid()).jsonl")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw MemoryProbe.ChildError(description: "cannot create \(url.path)")
-        }
+        let (_, url, written) = try StreamingProbe.writeIssueLines(megabytes: megabytes, name: "mantle-async-stream")
         defer { try? FileManager.default.removeItem(at: url) }
-        let writer = try FileHandle(forWritingTo: url)
-        var written = 0
-        while written < megabytes * 1_000_000 {
-            try writer.write(contentsOf: block)
-            written += block.count
-        }
-        try writer.close()
         progress("async streaming: \(bytes(written)) of JSON Lines, JSONModelReader in a child process")
         let sync = try measureInChild(reader: .sync, path: url.path)
         progress("async streaming: models(of:streamingFrom:) over FileBytes in a child process")

@@ -32,21 +32,8 @@ struct StreamingReport: Codable {
 enum StreamingProbe {
     /// Child mode: writes `megabytes` of JSON Lines to a temporary file, streams it, prints a report.
     static func runChild(megabytes: Int) throws {
-        let templates = try IssueTemplates.load()
-        let issues = try LibraryContender.issues(from: templates.data(count: 2_000))
-        let block = try JSONAdapter.jsonLinesData(from: issues)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mantle-stream-\(getpid()).jsonl")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw MemoryProbe.ChildError(description: "cannot create \(url.path)")
-        }
+        let (issues, url, written) = try writeIssueLines(megabytes: megabytes, name: "mantle-stream")
         defer { try? FileManager.default.removeItem(at: url) }
-        let writer = try FileHandle(forWritingTo: url)
-        var written = 0
-        while written < megabytes * 1_000_000 {
-            try writer.write(contentsOf: block)
-            written += block.count
-        }
-        try writer.close()
         let rssBefore = try MemoryProbe.statusValue("VmRSS")
         let clock = ContinuousClock()
         let start = clock.now
@@ -69,6 +56,26 @@ enum StreamingProbe {
                                      peakAfter: peakAfter,
                                      arrayThroughput: Double(array.count) / Measurement.median(Array(arraySeconds.dropFirst())))
         print(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
+    }
+
+    /// Writes at least `megabytes` of JSON Lines (2,000 replicated issues, repeated) to a new
+    /// temporary file named after `name` and this process; the caller removes it.
+    static func writeIssueLines(megabytes: Int, name: String) throws -> (issues: [GHIssue], url: URL, bytes: Int) {
+        let templates = try IssueTemplates.load()
+        let issues = try LibraryContender.issues(from: templates.data(count: 2_000))
+        let block = try JSONAdapter.jsonLinesData(from: issues)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid()).jsonl")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw MemoryProbe.ChildError(description: "cannot create \(url.path)")
+        }
+        let writer = try FileHandle(forWritingTo: url)
+        var written = 0
+        while written < megabytes * 1_000_000 {
+            try writer.write(contentsOf: block)
+            written += block.count
+        }
+        try writer.close()
+        return (issues, url, written)
     }
 
     /// Parent side: runs the child and reads its report.
