@@ -9,7 +9,9 @@ extension JSONScanner {
     @inline(__always)
     mutating func resetFilter(depth: Int) {
         let base = (depth &- 1) &* 4
-        while filters.count < base &+ 4 { filters.append(0) }
+        // SAFETY: `filters` holds at least `depth * 4` words from here on (it never shrinks);
+        // `recordKey` reads only words below that for keys of this object (`depth` is its level).
+        if filters.count < base &+ 4 { filters.append(repeating: 0, count: base &+ 4 &- filters.count) }
         filters[base] = 0
         filters[base &+ 1] = 0
         filters[base &+ 2] = 0
@@ -41,6 +43,7 @@ extension JSONScanner {
         if keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {
             // A large object: its keys are checked once, sorted, when it closes.
         } else if filters[word] & mask != 0 {
+            // SAFETY: `word < depth * 4` (see `resetFilter`); `hashStart <= i < keyHashes.count`.
             var i = hashStart
             while i < keyHashes.count {
                 if keyHashes[i] == hash {
@@ -69,7 +72,7 @@ extension JSONScanner {
     static let linearDuplicateCheckLimit = 64
 
     /// `true` when two of `hashes` are equal.
-    static func containsDuplicate(_ hashes: ArraySlice<UInt64>) -> Bool {
+    static func containsDuplicate(_ hashes: UnsafeBufferPointer<UInt64>) -> Bool {
         let sorted = hashes.sorted()
         return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }

@@ -83,11 +83,11 @@ struct JSONScanner {
     /// The tape being built.
     var nodes: ContiguousArray<JSONNode> = []
     /// Enclosing containers of the innermost open container.
-    private var frames: ContiguousArray<Frame> = []
+    private var frames = JSONScannerStack<Frame>(capacity: 16)
     /// Hashes of the keys of all open objects, innermost last.
-    var keyHashes: ContiguousArray<UInt64> = []
+    var keyHashes = JSONScannerStack<UInt64>(capacity: 64)
     /// Four 64-bit words of Bloom filter per nesting level for duplicate-key detection.
-    var filters: ContiguousArray<UInt64> = []
+    var filters = JSONScannerStack<UInt64>(capacity: 64)
     /// Reusable buffer for unescaping escaped keys before hashing.
     var scratch: [UInt8] = []
 
@@ -117,6 +117,11 @@ struct JSONScanner {
         // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
         // and words only through `load` (see there), for the duration of this call.
         var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth)
+        defer {
+            scanner.frames.deallocate()
+            scanner.keyHashes.deallocate()
+            scanner.filters.deallocate()
+        }
         scanner.nodes.reserveCapacity(Swift.min(input.count / 8 + 16, 1 << 24))
         try scanner.parse()
         return scanner.nodes
@@ -165,7 +170,7 @@ struct JSONScanner {
                     pos &+= 1
                     // Empty container: closed below, exactly like a non-empty one.
                     nodes[open.node].subtreeEnd = nodes.count
-                    open = frames.popLast() ?? .topLevel
+                    open = frames.count > 0 ? frames.removeLast() : .topLevel
                     depth &-= 1
                 } else {
                     if opensObject {
@@ -221,16 +226,19 @@ struct JSONScanner {
                 nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
                 nodes[open.node].subtreeEnd = nodes.count
                 if open.isObject {
+                    // SAFETY: `open.hashStart <= keyHashes.count`: the object's keys were
+                    // appended after it, and inner objects cut the stack back to their own start.
                     if open.objectFlags & JSONNode.objectMayHaveDuplicateKeys == 0,
                        keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit,
-                       Self.containsDuplicate(keyHashes[open.hashStart...]) {
+                       Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + open.hashStart,
+                                                                  count: keyHashes.count &- open.hashStart)) {
                         open.objectFlags |= JSONNode.objectMayHaveDuplicateKeys
                     }
                     if open.objectFlags != 0 { nodes[open.node].flags = open.objectFlags }
-                    keyHashes.removeSubrange(open.hashStart...)
+                    keyHashes.count = open.hashStart
                 }
                 depth &-= 1
-                open = frames.popLast() ?? .topLevel
+                open = frames.count > 0 ? frames.removeLast() : .topLevel
             }
         }
     }
