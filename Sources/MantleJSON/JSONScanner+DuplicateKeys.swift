@@ -77,29 +77,31 @@ extension JSONScanner {
         return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }
 
-    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed;
-    /// equal hashes of different keys only make look-ups in that object search to its end).
+    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic, with well-mixed
+    /// top bits for the Bloom filter; equal hashes of different keys only make look-ups in that
+    /// object search to its end).
     ///
-    /// Whole words: every eight bytes but the last, then the last eight (overlapping the one
-    /// before when `count` is not a multiple of eight); a key shorter than eight bytes is one
-    /// word read past its end and masked, when `readable` (the bytes that may be read from
-    /// `base`, at least `count`) allows, and byte by byte otherwise. SAFETY: `load` reads
-    /// `base[i..<i+8]` only with `i + 8 <= count`, or `i == 0` and `readable >= 8`.
+    /// One multiplication per word: `h = (h ^ word) * K` with `K` odd is a bijection of `word`
+    /// for a given `h`, so two keys of one length up to eight bytes never share a hash, and the
+    /// top bits depend on every bit below them. Whole words: every eight bytes but the last,
+    /// then the last eight (overlapping the one before when `count` is not a multiple of eight);
+    /// a key shorter than eight bytes is one word read past its end and masked, when `readable`
+    /// (the bytes that may be read from `base`, at least `count`) allows, and byte by byte
+    /// otherwise. SAFETY: `load` reads `base[i..<i+8]` only with `i + 8 <= count`, or `i == 0`
+    /// and `readable >= 8`.
     @inline(__always)
     private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {  // 32-bit: UInt64 words throughout
-        /// A 64-bit finaliser-style mixing step.
-        @inline(__always) func mix(_ x: UInt64) -> UInt64 {
-            let y = (x ^ (x &>> 31)) &* 0x9E37_79B9_7F4A_7C15
-            return y ^ (y &>> 29)
-        }
-        var h = mix(0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count))
-        if count >= 8 {
+        let k: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h = UInt64(truncatingIfNeeded: count) &* 0xD6E8_FEB8_6659_FD93
+        if count > 8 {
             var i = 0
             while count &- i > 8 {
-                h = mix(h ^ load(base + i))
+                h = (h ^ load(base + i)) &* k
                 i &+= 8
             }
-            h = mix(h ^ load(base + (count &- 8)))
+            h = (h ^ load(base + (count &- 8))) &* k
+        } else if count == 8 {
+            h = (h ^ load(base)) &* k
         } else if count > 0 {
             var w: UInt64 = 0
             if readable >= 8 {
@@ -111,8 +113,8 @@ extension JSONScanner {
                     shift &+= 8
                 }
             }
-            h = mix(h ^ w)
+            h = (h ^ w) &* k
         }
-        return mix(h &* 0xD6E8_FEB8_6659_FD93)
+        return h
     }
 }
