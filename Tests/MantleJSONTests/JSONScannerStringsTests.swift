@@ -1,0 +1,54 @@
+//  The scanner's string scan (JSONScanner+Strings): the sixteen-byte vector search finds
+//  the first byte a string needs to look at, and strings whose closing quote or special
+//  byte falls at every offset around the sixteen- and eight-byte steps scan as they did
+//  byte by byte.
+
+import Foundation
+import Testing
+@testable import MantleJSON
+
+@Suite("JSON engine: string scan")
+struct JSONScannerStringsTests {
+    /// Whether the string scan stops at `byte`.
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80
+    }
+
+    @Test("the first special byte of sixteen is found, for every byte value at every position")
+    func firstSpecialByte() {
+        for position in 0..<16 {
+            for value in 0...255 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
+                bytes[position] = UInt8(value)
+                let found = bytes.withUnsafeBufferPointer { buffer in
+                    // SAFETY: the buffer holds exactly the sixteen bytes read.
+                    buffer.baseAddress.map { JSONScanner.firstSpecialByte($0) } ?? -1
+                }
+                #expect(found == (Self.isSpecial(UInt8(value)) ? position : 16), "byte \(value) at \(position)")
+            }
+        }
+        let plain = [UInt8](repeating: UInt8(ascii: "z"), count: 16)
+        #expect(plain.withUnsafeBufferPointer { $0.baseAddress.map { JSONScanner.firstSpecialByte($0) } } == 16)
+    }
+
+    @Test("strings of every length up to 40 with an escape, a non-ASCII letter or a control byte at every place",
+          arguments: Array(0...40))
+    func everyOffset(length: Int) throws {
+        let body = String(repeating: "x", count: length)
+        let document = try JSONDocument(text: #"["\#(body)",1]"#)
+        #expect(document.nodes[1].textLength == length)
+        #expect(document.kind(at: 2) == .number)
+        for place in 0...length {
+            let prefix = String(body.prefix(place)), suffix = String(body.dropFirst(place))
+            let escaped = try JSONDocument(text: #"["\#(prefix)\n\#(suffix)"]"#)
+            #expect(escaped.nodes[1].flags & JSONNode.stringHasEscapes != 0)
+            #expect(escaped.nodes[1].textLength == length + 2)
+            let accented = try JSONDocument(text: #"{"\#(prefix)é\#(suffix)":0}"#)
+            #expect(accented.nodes[1].flags & JSONNode.stringHasNonASCII != 0)
+            let control = Array("[\"\(prefix)\t\(suffix)\"]".utf8)
+            #expect(throws: JSONDataError.self) { try JSONDocument(bytes: control) }
+            // Cut short just after the place: an unterminated string, whatever follows.
+            #expect(throws: JSONDataError.self) { try JSONDocument(text: #"["\#(prefix)"#) }
+        }
+    }
+}
