@@ -105,9 +105,32 @@ extension JSONScanner {
     /// Validates the multi-byte UTF-8 sequences from `pos`, whose first lead byte (>= 0x80) is
     /// `lead`, and skips them: one after another while the next byte is not ASCII (text in
     /// other scripts, without returning to the string loop and its word scan per character).
+    ///
+    /// The common sequences (two bytes, and three bytes led by `E1`…`EC`, `EE` or `EF`, whose
+    /// continuation bytes may be any of `80`…`BF`) are checked on one four-byte word, which also
+    /// holds the byte after them; the rest, and every invalid sequence, go byte by byte.
     private mutating func scanUTF8(lead: UInt8) throws(JSONDataError) {
         var lead = lead
         while true {
+            if end &- pos >= 4 {
+                // SAFETY: four bytes remain at `pos` (checked just above).
+                let w = UInt32(littleEndian: UnsafeRawPointer(p + pos).loadUnaligned(as: UInt32.self))
+                if lead &- 0xE1 <= 0xEF &- 0xE1 && lead != 0xED {
+                    if w & 0x00C0_C000 == 0x0080_8000 {
+                        pos &+= 3
+                        lead = UInt8(truncatingIfNeeded: w &>> 24)
+                        if lead < 0x80 { return }
+                        continue
+                    }
+                } else if lead &- 0xC2 <= 0xDF &- 0xC2 {
+                    if w & 0xC000 == 0x8000 {
+                        pos &+= 2
+                        lead = UInt8(truncatingIfNeeded: w &>> 16)
+                        if lead < 0x80 { return }
+                        continue
+                    }
+                }
+            }
             try scanUTF8Sequence(lead: lead)
             guard pos < end, p[pos] >= 0x80 else { return }
             lead = p[pos]

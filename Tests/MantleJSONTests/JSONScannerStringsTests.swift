@@ -51,4 +51,22 @@ struct JSONScannerStringsTests {
             #expect(throws: JSONDataError.self) { try JSONDocument(text: #"["\#(prefix)"#) }
         }
     }
+
+    @Test("multi-byte UTF-8 is accepted exactly when Swift's decoder accepts it: every lead byte with every second byte, with four bytes left or fewer",
+          arguments: Array(UInt8(0x80)...UInt8(0xFF)))
+    func utf8(lead: UInt8) {
+        for second in UInt8(0)...UInt8(255) {
+            for third: UInt8 in [0x80, 0xBF, 0x41] {
+                let sequence = [lead, second, third]
+                // Many bytes after the sequence: the four-byte word check.
+                let long = Array(#"[""#.utf8) + sequence + Array(#"a and more text","x"]"#.utf8)
+                let valid = String(validating: sequence, as: UTF8.self) != nil
+                #expect(((try? JSONDocument(bytes: long)) != nil) == valid, "\(sequence)")
+            }
+            // Fewer than four bytes from the lead to the end: byte by byte.
+            let short = [UInt8(ascii: "\""), lead, second, UInt8(ascii: "\"")]
+            let valid = String(validating: [lead, second], as: UTF8.self) != nil
+            #expect(((try? JSONDocument(bytes: short)) != nil) == valid, "\([lead, second])")
+        }
+    }
 }
