@@ -63,7 +63,7 @@ extension JSONScanner {
     /// ``JSONNode/stringHasNonASCII`` when `scratch` has a byte above 0x7F (`"caf\u00e9"`).
     @inline(never)
     private mutating func markNonASCIIEscapedKey() {
-        guard scratch.contains(where: { $0 >= 0x80 }), !nodes.isEmpty else { return }
+        guard scratch.contains(where: { $0 >= 0x80 }), nodes.count > 0 else { return }
         nodes[nodes.count &- 1].flags |= JSONNode.stringHasNonASCII
     }
 

@@ -81,7 +81,7 @@ struct JSONScanner {
     let maximumDepth: Int
     var pos = 0
     /// The tape being built.
-    var nodes: ContiguousArray<JSONNode> = []
+    var nodes: JSONScannerStack<JSONNode>
     /// Enclosing containers of the innermost open container.
     private var frames = JSONScannerStack<Frame>(capacity: 16)
     /// Hashes of the keys of all open objects, innermost last.
@@ -96,6 +96,7 @@ struct JSONScanner {
         self.p = base
         self.end = count
         self.maximumDepth = Swift.max(0, Swift.min(maximumDepth, JSONLimits.largestMaximumDepth))
+        nodes = JSONScannerStack(capacity: Swift.min(count / 8 + 16, 1 << 24))
     }
 
     /// Validates `input` as one JSON text and returns its node tape (root at index 0).
@@ -118,13 +119,15 @@ struct JSONScanner {
         // and words only through `load` (see there), for the duration of this call.
         var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth)
         defer {
+            scanner.nodes.deallocate()
             scanner.frames.deallocate()
             scanner.keyHashes.deallocate()
             scanner.filters.deallocate()
         }
-        scanner.nodes.reserveCapacity(Swift.min(input.count / 8 + 16, 1 << 24))
         try scanner.parse()
-        return scanner.nodes
+        // One copy into the array the document keeps (cheaper than a copy-on-write array's
+        // uniqueness check on every append).
+        return ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
     }
 
     // MARK: - Main loop
@@ -137,6 +140,9 @@ struct JSONScanner {
         }
 
         // The innermost open container lives in `open`; enclosing ones in `frames`.
+        // SAFETY (the stacks' reads): `open.node`, when an open container's (>= 0), is the index
+        // its node was appended at, below `nodes.count`, which only grows; `frames` is popped
+        // only when not empty.
         var open = Frame.topLevel
         var depth = 0  // number of open containers
 
@@ -267,6 +273,7 @@ struct JSONScanner {
         let escapes = flags & JSONNode.stringHasEscapes != 0
         // `objectHasNonASCIIKeys` is `stringHasNonASCII`'s bit: the key's bit is the object's.
         let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth, hashStart: hashStart)
+        // SAFETY: the key's node was just appended, so `nodes.count >= 1`.
         var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
         if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
         skipWhitespace()
