@@ -276,6 +276,12 @@ struct JSONScanner {
         // SAFETY: the key's node was just appended, so `nodes.count >= 1`.
         var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
         if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
+        // The common spellings `":v` and `": v` without the general white-space loop.
+        if end &- pos >= 3 && p[pos] == UInt8(ascii: ":") {
+            pos &+= p[pos &+ 1] == UInt8(ascii: " ") ? 2 : 1
+            if p[pos] <= 0x20 { skipWhitespace() }
+            return objectFlags
+        }
         skipWhitespace()
         guard pos < end else { throw eofError() }
         guard p[pos] == UInt8(ascii: ":") else {
