@@ -112,6 +112,18 @@ extension JSONScanner {
     private mutating func scanUTF8(lead: UInt8) throws(JSONDataError) {
         var lead = lead
         while true {
+            // Two plain three-byte sequences in a row (CJK text) on one eight-byte word.
+            while end &- pos >= 8 {
+                // SAFETY: eight bytes remain at `pos` (the loop's condition).
+                let w = Self.load(p + pos)
+                let lead2 = UInt8(truncatingIfNeeded: w &>> 24)
+                guard w & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0,
+                      lead != 0xE0, lead != 0xED, lead2 != 0xE0, lead2 != 0xED
+                else { break }
+                pos &+= 6
+                lead = UInt8(truncatingIfNeeded: w &>> 48)
+                if lead < 0x80 { return }
+            }
             if end &- pos >= 4 {
                 // SAFETY: four bytes remain at `pos` (checked just above).
                 let w = UInt32(littleEndian: UnsafeRawPointer(p + pos).loadUnaligned(as: UInt32.self))

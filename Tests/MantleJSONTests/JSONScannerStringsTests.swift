@@ -69,4 +69,21 @@ struct JSONScannerStringsTests {
             #expect(((try? JSONDocument(bytes: short)) != nil) == valid, "\([lead, second])")
         }
     }
+
+    @Test("pairs of three-byte UTF-8 sequences (read two at a time) are accepted exactly when Swift's decoder accepts them",
+          arguments: Array(UInt8(0xE0)...UInt8(0xEF)))
+    func utf8Pairs(lead: UInt8) {
+        let seconds: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE3]
+        for second in seconds {
+            for third in seconds {
+                let sequence: [UInt8] = [lead, second, third]
+                let valid = String(validating: sequence, as: UTF8.self) != nil
+                // The sequence first in the pair, then second, each beside a valid one ("あ").
+                for pair in [sequence + [0xE3, 0x81, 0x82], [0xE3, 0x81, 0x82] + sequence] {
+                    let json = Array(#"[""#.utf8) + pair + Array(#"x and more text"]"#.utf8)
+                    #expect(((try? JSONDocument(bytes: json)) != nil) == valid, "\(pair)")
+                }
+            }
+        }
+    }
 }
