@@ -11,24 +11,27 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
 
     override var expectation: String { wrapped.expectation + " or null" }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? {
-        if ValueConversion.isNull(value) { return nil }
-        return try wrapped.decode(value)
+    @inline(__always)
+    func value(from input: some JSONValueReader) throws(ValueFailure) -> Wrapped? {
+        if input.isNull { return nil }
+        return try input.decoded(by: wrapped)
     }
 
+    @inline(__always)
+    func write(_ value: Wrapped?, into sink: inout some JSONValueSink, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        guard let value else { return sink.writeNull() }
+        try sink.write(value, with: wrapped, options)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? { try self.value(from: FoundationValue(value)) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Wrapped? {
-        if document.kind(at: node) == .null { return nil }
-        return try wrapped.decode(document, node)
+        try value(from: DocumentNode(document, node))
     }
-
     override func encode(_ value: Wrapped?, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        guard let value else { return NSNull() }
-        return try wrapped.encode(value, options)
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
     }
-
     override func write(_ value: Wrapped?, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        guard let value else { return writer.writeNull() }
-        try wrapped.write(value, to: &writer, options)
+        try write(value, into: &writer, options)
     }
 
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
@@ -60,87 +63,50 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     override var unsupportedReason: String? { element.unsupportedReason }
 
-    // Both decoders append an element that decodes directly when no recorder is present (it
-    // needs nothing but its value then), and pass it through `decodeElement` otherwise, or when
-    // it fails (with the failure, not decoding it again). Calling `decodeElement`'s closure per
+    // An element that decodes directly is appended when no recorder is present (it needs
+    // nothing but its value then); it is passed through `decodeElement` otherwise, or when it
+    // fails (with the failure, not decoding it again). Calling `decodeElement`'s closure per
     // element made this unspecialised generic code ask the runtime for `[Element]`'s metadata
     // each time: 28% of decoding canada.json's coordinates, 10% of citm_catalog.json (callgrind).
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Element] {
-        guard let array = value as? [Any] else { throw mismatch(value) }
+    @inline(__always)
+    func value(from input: some JSONValueReader) throws(ValueFailure) -> [Element] {
+        guard let (count, elements) = input.array else { throw mismatch(input) }
         let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(array, recorder, errors) }
+        if let recorder, let errors = recorder.errors { return try collecting(elements, recorder, errors) }
         var result: [Element] = []
-        result.reserveCapacity(array.count)
-        for index in array.indices {  // not `enumerated()`: see `encode`
-            var failure: ValueFailure?
-            if recorder == nil {
-                do throws(ValueFailure) {
-                    result.append(try element.decode(array[index]))
-                    continue
-                } catch {
-                    failure = error
-                }
-            }
-            try decodeElement(at: .index(index), lossy: lossy, found: ValueDescription.describe(array[index]),
-                              recorder) { () throws(ValueFailure) in
-                if let failure { throw failure }
-                result.append(try element.decode(array[index]))
-            }
-        }
-        return result
-    }
-
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
-        guard document.kind(at: node) == .array else { throw mismatch(document, node) }
-        let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
-        var result: [Element] = []
-        result.reserveCapacity(document.count(at: node))
+        result.reserveCapacity(count)
         var index = 0
-        for child in document.elements(of: node) {
+        for item in elements {
             defer { index += 1 }
             var failure: ValueFailure?
             if recorder == nil {
                 do throws(ValueFailure) {
-                    result.append(try element.decode(document, child))
+                    result.append(try item.decoded(by: element))
                     continue
                 } catch {
                     failure = error
                 }
             }
-            try decodeElement(at: .index(index), lossy: lossy, found: describe(document, child),
-                              recorder) { () throws(ValueFailure) in
+            try decodeElement(at: .index(index), lossy: lossy, found: item.found, recorder) { () throws(ValueFailure) in
                 if let failure { throw failure }
-                result.append(try element.decode(document, child))
+                result.append(try item.decoded(by: element))
             }
         }
         return result
     }
 
-    /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
-    private func decodeCollecting(_ array: [Any], _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
-        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
-        var result: [Element] = []
-        for index in array.indices {
-            if let value = collected.decode(at: .index(index), found: ValueDescription.describe(array[index]), {
-                () throws(ValueFailure) in try element.decode(array[index])
-            }) { result.append(value) }
-        }
-        try collected.finish()
-        return result
-    }
-
-    /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
-    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
+    /// ``value(from:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
+    @inline(__always)
+    private func collecting<Elements: Sequence>(_ elements: Elements, _ recorder: DecodingRecorder,
+                                                _ errors: ErrorCollector) throws(ValueFailure) -> [Element]
+    where Elements.Element: JSONValueReader {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
         var index = 0
-        for child in document.elements(of: node) {
-            if let value = collected.decode(at: .index(index), found: describe(document, child), {
-                () throws(ValueFailure) in try element.decode(document, child)
+        for item in elements {
+            if let value = collected.decode(at: .index(index), found: item.found, {
+                () throws(ValueFailure) in try item.decoded(by: element)
             }) { result.append(value) }
             index += 1
         }
@@ -148,32 +114,31 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         return result
     }
 
-    override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        var result: [Any] = []
-        result.reserveCapacity(value.count)
+    @inline(__always)
+    func write(_ value: [Element], into sink: inout some JSONValueSink, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        sink.beginArray()
         // `0..<count` rather than `enumerated()` or `indices`: in this unspecialised generic
         // code, each `(offset, element)` pair would look up tuple metadata at run time (a third
         // of canada.json's encoding, measured under callgrind), and `indices` is a generic call.
         for index in 0..<value.count {
             do throws(ValueFailure) {
-                result.append(try element.encode(value[index], options))
+                try sink.write(value[index], with: element, options)
             } catch {
                 throw error.prefixed(by: .index(index))
             }
         }
-        return result
+        sink.endArray()
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> [Element] { try self.value(from: FoundationValue(value)) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
+        try value(from: DocumentNode(document, node))
+    }
+    override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
+    }
     override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        writer.beginArray()
-        for index in 0..<value.count {  // see `encode`
-            do throws(ValueFailure) {
-                try element.write(value[index], to: &writer, options)
-            } catch {
-                throw error.prefixed(by: .index(index))
-            }
-        }
-        writer.endArray()
+        try write(value, into: &writer, options)
     }
 }
 
@@ -186,18 +151,13 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
 
     override var unsupportedReason: String? { array.unsupportedReason }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Set<Element> {
-        Set(try array.decode(value))
-    }
-
+    override func decode(_ value: Any) throws(ValueFailure) -> Set<Element> { Set(try array.decode(value)) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Set<Element> {
         Set(try array.decode(document, node))
     }
-
     override func encode(_ value: Set<Element>, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try array.encode(Array(value), options)
     }
-
     override func write(_ value: Set<Element>, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try array.write(Array(value), to: &writer, options)
     }
