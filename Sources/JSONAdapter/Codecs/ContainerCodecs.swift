@@ -12,9 +12,9 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
     override var expectation: String { wrapped.expectation + " or null" }
 
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> Wrapped? {
-        if input.isNull { return nil }
-        return try input.decoded(by: wrapped)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Wrapped? {
+        if reader.isNull(value) { return nil }
+        return try reader.decode(value, with: wrapped)
     }
 
     @inline(__always)
@@ -23,9 +23,9 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
         try sink.write(value, with: wrapped, options)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Wrapped? {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
     override func encode(_ value: Wrapped?, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
@@ -70,10 +70,10 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     // each time: 28% of decoding canada.json's coordinates, 10% of citm_catalog.json (callgrind).
 
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> [Element] {
-        guard let (count, elements) = input.array else { throw mismatch(input) }
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Element] {
+        guard let (count, elements) = reader.array(value) else { throw mismatch(value, reader) }
         let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try collecting(elements, recorder, errors) }
+        if let recorder, let errors = recorder.errors { return try collecting(elements, with: reader, recorder, errors) }
         var result: [Element] = []
         result.reserveCapacity(count)
         var index = 0
@@ -82,31 +82,31 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
             var failure: ValueFailure?
             if recorder == nil {
                 do throws(ValueFailure) {
-                    result.append(try item.decoded(by: element))
+                    result.append(try reader.decode(item, with: element))
                     continue
                 } catch {
                     failure = error
                 }
             }
-            try decodeElement(at: .index(index), lossy: lossy, found: item.found, recorder) { () throws(ValueFailure) in
+            try decodeElement(at: .index(index), lossy: lossy, found: reader.found(item), recorder) { () throws(ValueFailure) in
                 if let failure { throw failure }
-                result.append(try item.decoded(by: element))
+                result.append(try reader.decode(item, with: element))
             }
         }
         return result
     }
 
-    /// ``value(from:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
-    @inline(__always)
-    private func collecting<Elements: Sequence>(_ elements: Elements, _ recorder: DecodingRecorder,
-                                                _ errors: ErrorCollector) throws(ValueFailure) -> [Element]
-    where Elements.Element: JSONValueReader {
+    /// ``read(_:with:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
+    @inline(never)  // kept out of `read`, whose entry would otherwise look up `Element?`'s metadata
+    private func collecting<Reader: JSONValueReader>(_ elements: Reader.Elements, with reader: Reader,
+                                                     _ recorder: DecodingRecorder,
+                                                     _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
         var index = 0
         for item in elements {
-            if let value = collected.decode(at: .index(index), found: item.found, {
-                () throws(ValueFailure) in try item.decoded(by: element)
+            if let value = collected.decode(at: .index(index), found: reader.found(item), {
+                () throws(ValueFailure) in try reader.decode(item, with: element)
             }) { result.append(value) }
             index += 1
         }
@@ -130,9 +130,9 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         sink.endArray()
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Element] { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> [Element] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
     override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
@@ -221,80 +221,50 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
             .prefixed(by: .member(first[0]))
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] {
-        guard let dictionary = value as? [String: Any] else {
-            if let keyValueArrays, let elements = FoundationContainers.arrayElements(of: value) {
-                return try decodePairs(elements, keyValueArrays)
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Key: Element] {
+        guard let (count, members) = reader.object(value) else {
+            if let keyValueArrays, let (_, elements) = reader.array(value) {
+                return try decodePairs(Array(elements), with: reader, keyValueArrays)
             }
-            throw mismatch(value)
+            throw mismatch(value, reader)
         }
         let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
-        var result = [Key: Element](minimumCapacity: dictionary.count)
+        if let recorder, let errors = recorder.errors { return try collecting(members, with: reader, recorder, errors) }
+        var result = [Key: Element](minimumCapacity: count)
         var storedTwice = false
-        for (text, item) in dictionary {
-            try decodeElement(at: .member(text), lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
-                if result.updateValue(try element.decode(item), forKey: try dictionaryKey(text)) != nil { storedTwice = true }
-            }
-        }
-        if storedTwice { try checkDistinctKeys(dictionary.keys) }
-        return result
-    }
-
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
-        guard document.kind(at: node) == .object else {
-            if let keyValueArrays, document.kind(at: node) == .array {
-                return try decodePairs(document, node, keyValueArrays)
-            }
-            throw mismatch(document, node)
-        }
-        let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
-        var result = [Key: Element](minimumCapacity: document.count(at: node))
-        var storedTwice = false
-        for (keyNode, valueNode) in document.members(of: node) {
-            let text = document.string(at: keyNode)  // the last of duplicate keys wins
-            try decodeElement(at: .member(text), lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
-                if result.updateValue(try element.decode(document, valueNode), forKey: try dictionaryKey(text)) != nil {
+        for (text, item) in members {  // the last of duplicate keys wins
+            try decodeElement(at: .member(text), lossy: lossy, found: reader.found(item), recorder) { () throws(ValueFailure) in
+                if result.updateValue(try reader.decode(item, with: element), forKey: try dictionaryKey(text)) != nil {
                     storedTwice = true
                 }
             }
         }
-        if storedTwice { try checkDistinctKeys(document.members(of: node).map { document.string(at: $0.key) }) }
+        if storedTwice { try checkDistinctKeys(members.lazy.map { $0.key }) }
         return result
     }
 
-    /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
-    private func decodeCollecting(_ dictionary: [String: Any], _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
+    /// ``read(_:with:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
+    @inline(never)  // kept out of `read` (see ArrayCodec's)
+    private func collecting<Reader: JSONValueReader>(
+        _ members: Reader.Members, with reader: Reader, _ recorder: DecodingRecorder, _ errors: ErrorCollector
+    ) throws(ValueFailure) -> [Key: Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
         var storedTwice = false
-        for (text, item) in dictionary {
-            if let (key, value) = collected.decode(at: .member(text), found: ValueDescription.describe(item), {
-                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(item))
+        for (text, item) in members {
+            if let (key, value) = collected.decode(at: .member(text), found: reader.found(item), {
+                () throws(ValueFailure) in (try dictionaryKey(text), try reader.decode(item, with: element))
             }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
         }
         try collected.finish()
-        if storedTwice { try checkDistinctKeys(dictionary.keys) }
+        if storedTwice { try checkDistinctKeys(members.lazy.map { $0.key }) }
         return result
     }
 
-    /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
-    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
-        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
-        var result: [Key: Element] = [:]
-        var storedTwice = false
-        for (keyNode, valueNode) in document.members(of: node) {
-            let text = document.string(at: keyNode)
-            if let (key, value) = collected.decode(at: .member(text), found: describe(document, valueNode), {
-                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(document, valueNode))
-            }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
-        }
-        try collected.finish()
-        if storedTwice { try checkDistinctKeys(document.members(of: node).map { document.string(at: $0.key) }) }
-        return result
+    override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
+        try read(node, with: DocumentReader(document))
     }
 
     /// The object key `dictionaryKey` is written as.
@@ -305,35 +275,31 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         return text
     }
 
-    override func encode(_ value: [Key: Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        if let keyValueArrays, keyValueArrays.isWritten { return try encodePairs(value, keyValueArrays, options) }
-        var result = [String: Any](minimumCapacity: value.count)
-        for (dictionaryKey, item) in value {
-            let text = try text(of: dictionaryKey)
-            do throws(ValueFailure) {
-                result[text] = try element.encode(item, options)
-            } catch {
-                throw error.prefixed(by: .member(text))
-            }
-        }
-        return result
-    }
-
-    override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, to: &writer, options) }
+    /// Members in ascending order of their keys' text, so that the text is the same on every run.
+    @inline(__always)
+    func write(_ value: [Key: Element], into sink: inout some JSONValueSink,
+               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, into: &sink, options) }
         var members: [(String, Element)] = []
         members.reserveCapacity(value.count)
         for (dictionaryKey, item) in value { members.append((try text(of: dictionaryKey), item)) }
-        writer.beginObject()
+        sink.beginObject()
         for (text, item) in members.sorted(by: { $0.0 < $1.0 }) {
-            writer.writeKey(text)
+            sink.writeKey(text)
             do throws(ValueFailure) {
-                try element.write(item, to: &writer, options)
+                try sink.write(item, with: element, options)
             } catch {
                 throw error.prefixed(by: .member(text))
             }
         }
-        writer.endObject()
+        sink.endObject()
+    }
+
+    override func encode(_ value: [Key: Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
+    }
+    override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        try write(value, into: &writer, options)
     }
 }
 

@@ -1,195 +1,196 @@
 import Foundation
 import MantleJSON
 
-/// One JSON value as a codec reads it, wherever it came from: a node of a parsed
-/// ``JSONDocument`` (``DocumentNode``) or a Foundation value (``FoundationValue``).
+/// Reads JSON values of one source: the nodes of a parsed ``JSONDocument`` (``DocumentReader``,
+/// whose values are node indices) or Foundation values (``FoundationReader``, whose values are
+/// `Any`).
 ///
 /// A codec reads its value once, in one generic function over this interface
-/// (`value(from:)` by convention). Its two entry points, ``JSONValueCodec/decode(_:)`` and
-/// ``JSONValueCodec/decode(_:_:)``, only wrap their input in a reader and call it; the
-/// compiler specialises that function for each reader, so neither route pays for the
-/// abstraction. (One entry point taking either reader would be one vtable slot, but every
-/// value on the bytes route would then build and switch over the wrapper: measured under
-/// callgrind, see `CONTRIBUTING.md`, "Codecs".)
+/// (`read(_:with:)` by convention). Its two entry points, ``JSONValueCodec/decode(_:)`` and
+/// ``JSONValueCodec/decode(_:_:)``, only call it with their source's reader; the compiler
+/// specialises it for each, so neither route pays for the abstraction. The values are passed
+/// beside the reader rather than inside it, so that a Foundation value is borrowed from its
+/// container as before, never copied into a wrapper (measured under callgrind: wrapping each
+/// value cost 6–15% of decoding from dictionaries).
 ///
-/// What each source counts as null, a string, a boolean, an integer or an array is decided
-/// here, once per source, rather than in every codec.
+/// What each source counts as null, a string, a boolean, an integer, an array or an object is
+/// decided here, once per source, rather than in every codec.
 protocol JSONValueReader {
-    /// The readers of an array's elements, in order.
-    associatedtype Elements: Sequence<Self>
+    /// One JSON value of this source.
+    associatedtype Value
+    /// An array's elements, in order.
+    associatedtype Elements: Sequence<Value>
+    /// An object's members (key, value) in order, the members of duplicate keys included;
+    /// iterating it again starts again.
+    associatedtype Members: Sequence<(key: String, value: Value)>
 
     /// `true` for JSON null (`NSNull()` among Foundation values).
-    var isNull: Bool { get }
+    func isNull(_ value: Value) -> Bool
 
     /// The JSON string, or `nil` for any other value.
-    var string: String? { get }
+    func string(_ value: Value) -> String?
 
     /// The JSON boolean, or `nil` for any other value (numbers are not booleans; among
     /// Foundation values an Objective-C `BOOL` made with `numberWithChar:` is one, see
     /// `ValueConversion.boolPropertyValue(from:)`).
-    var bool: Bool? { get }
+    func bool(_ value: Value) -> Bool?
 
     /// The number exactly as an `Integer`, or `nil` when it is not a number or has no exact
     /// value of that type (`3.5`, `300` for `Int8`); `5.0` and `1e2` are integers.
-    func integer<Integer: FixedWidthInteger>(as type: Integer.Type) -> Integer?
+    func integer<Integer: FixedWidthInteger>(_ value: Value, as type: Integer.Type) -> Integer?
 
     /// The number rounded once to the nearest `Floating`, or `nil` when it is not a number,
     /// is out of range (`1e400`), or is nonzero and rounds to zero (`1e-400`).
-    func floating<Floating: BinaryFloatingPoint>(as type: Floating.Type) -> Floating?
+    func floating<Floating: BinaryFloatingPoint>(_ value: Value, as type: Floating.Type) -> Floating?
 
     /// The number as `Decimal(string:)` reads its literal, or `nil` (see ``DecimalCodec``).
-    var decimal: Decimal? { get }
+    func decimal(_ value: Value) -> Decimal?
 
-    /// A value that is already of type `Value`, which only Foundation values can be (a `URL`
+    /// A value that is already of type `Wanted`, which only Foundation values can be (a `URL`
     /// in a dictionary built in code); `nil` for document nodes.
-    func native<Value>(_ type: Value.Type) -> Value?
+    func native<Wanted>(_ value: Value, as type: Wanted.Type) -> Wanted?
 
     /// The array's element count and elements, or `nil` for any other value.
-    var array: (count: Int, elements: Elements)? { get }
+    func array(_ value: Value) -> (count: Int, elements: Elements)?
 
-    /// The array's elements when each is an `Int` (as ``integer(as:)`` reads it), else `nil`.
-    var intArray: [Int]? { get }
-    /// The array's elements when each is a `Double` (as ``floating(as:)`` reads it), else `nil`.
-    var doubleArray: [Double]? { get }
-    /// The array's elements when each is a `Float` (as ``floating(as:)`` reads it), else `nil`.
-    var floatArray: [Float]? { get }
+    /// The object's member count and members, or `nil` for any other value.
+    func object(_ value: Value) -> (count: Int, members: Members)?
+
+    /// The array's elements when each is an `Int` (as ``integer(_:as:)`` reads it), else `nil`.
+    func intArray(_ value: Value) -> [Int]?
+    /// The array's elements when each is a `Double` (as ``floating(_:as:)`` reads it), else `nil`.
+    func doubleArray(_ value: Value) -> [Double]?
+    /// The array's elements when each is a `Float` (as ``floating(_:as:)`` reads it), else `nil`.
+    func floatArray(_ value: Value) -> [Float]?
     /// The array's elements when each is a string, else `nil`.
-    var stringArray: [String]? { get }
-
-    /// The value as the Swift values the bytes route makes (`Int`, `Double`, `[String: Any]`,
-    /// `NSNull()`; see ``NativeJSONValue``).
-    func nativeValue() throws(ValueFailure) -> Any
+    func stringArray(_ value: Value) -> [String]?
 
     /// What the value is, for an error's `found` (`number 42`, `string "x"`, `null`).
-    var found: String { get }
+    func found(_ value: Value) -> String
 
-    /// The value decoded by `codec`, through the codec's entry point for this reader.
-    func decoded<Value>(by codec: JSONValueCodec<Value>) throws(ValueFailure) -> Value
+    /// The value decoded by `codec`, through the codec's entry point for this source.
+    func decode<Decoded>(_ value: Value, with codec: JSONValueCodec<Decoded>) throws(ValueFailure) -> Decoded
 }
 
 extension JSONValueReader {
     /// The array's elements when `read` reads each of them, else `nil`.
     @inline(__always)
-    func elements<Element>(_ read: (Self) -> Element?) -> [Element]? {
-        guard let (count, elements) = array else { return nil }
+    func elements<Element>(of value: Value, _ read: (Value) -> Element?) -> [Element]? {
+        guard let (count, elements) = array(value) else { return nil }
         var result: [Element] = []
         result.reserveCapacity(count)
         for element in elements {
-            guard let value = read(element) else { return nil }
-            result.append(value)
+            guard let converted = read(element) else { return nil }
+            result.append(converted)
         }
         return result
     }
 
-    var intArray: [Int]? { elements { $0.integer(as: Int.self) } }
-    var doubleArray: [Double]? { elements { $0.floating(as: Double.self) } }
-    var floatArray: [Float]? { elements { $0.floating(as: Float.self) } }
-    var stringArray: [String]? { elements { $0.string } }
+    func intArray(_ value: Value) -> [Int]? { elements(of: value) { integer($0, as: Int.self) } }
+    func doubleArray(_ value: Value) -> [Double]? { elements(of: value) { floating($0, as: Double.self) } }
+    func floatArray(_ value: Value) -> [Float]? { elements(of: value) { floating($0, as: Float.self) } }
+    func stringArray(_ value: Value) -> [String]? { elements(of: value) { string($0) } }
 }
 
-/// A node of a parsed document, as a ``JSONValueReader``.
-struct DocumentNode: JSONValueReader {
+/// Reads the nodes of a parsed document.
+struct DocumentReader: JSONValueReader {
     let document: JSONDocument
-    let node: Int
 
     @inline(__always)
-    init(_ document: JSONDocument, _ node: Int) {
-        self.document = document
-        self.node = node
-    }
+    init(_ document: JSONDocument) { self.document = document }
 
-    var isNull: Bool { document.kind(at: node) == .null }
+    func isNull(_ node: Int) -> Bool { document.kind(at: node) == .null }
 
-    var string: String? {
+    func string(_ node: Int) -> String? {
         document.kind(at: node) == .string ? document.string(at: node) : nil
     }
 
-    var bool: Bool? {
+    func bool(_ node: Int) -> Bool? {
         document.kind(at: node) == .bool ? document.bool(at: node) : nil
     }
 
     @inline(__always)
-    func integer<Integer: FixedWidthInteger>(as type: Integer.Type) -> Integer? {
+    func integer<Integer: FixedWidthInteger>(_ node: Int, as type: Integer.Type) -> Integer? {
         document.integerValue(at: node, as: type)
     }
 
     @inline(__always)
-    func floating<Floating: BinaryFloatingPoint>(as type: Floating.Type) -> Floating? {
+    func floating<Floating: BinaryFloatingPoint>(_ node: Int, as type: Floating.Type) -> Floating? {
         document.floatingValue(at: node, as: type)
     }
 
     /// The literal's own text, read by `Decimal(string:)`.
-    var decimal: Decimal? {
+    func decimal(_ node: Int) -> Decimal? {
         guard document.kind(at: node) == .number else { return nil }
         return DecimalCodec.decimal(fromLiteral: document.numberText(at: node))
     }
 
-    func native<Value>(_ type: Value.Type) -> Value? { nil }
+    func native<Wanted>(_ node: Int, as type: Wanted.Type) -> Wanted? { nil }
 
-    var array: (count: Int, elements: Elements)? {
+    func array(_ node: Int) -> (count: Int, elements: JSONDocument.Elements)? {
         guard document.kind(at: node) == .array else { return nil }
-        return (document.count(at: node), Elements(document: document, children: document.elements(of: node)))
+        return (document.count(at: node), document.elements(of: node))
+    }
+
+    func object(_ node: Int) -> (count: Int, members: Members)? {
+        guard document.kind(at: node) == .object else { return nil }
+        return (document.count(at: node), Members(document: document, members: document.members(of: node)))
     }
 
     // The document reads scalar arrays inside MantleJSON, with the same per-element rules.
-    var intArray: [Int]? { document.intArray(at: node) }
-    var doubleArray: [Double]? { document.doubleArray(at: node) }
-    var floatArray: [Float]? { document.floatArray(at: node) }
-    var stringArray: [String]? { document.stringArray(at: node) }
+    func intArray(_ node: Int) -> [Int]? { document.intArray(at: node) }
+    func doubleArray(_ node: Int) -> [Double]? { document.doubleArray(at: node) }
+    func floatArray(_ node: Int) -> [Float]? { document.floatArray(at: node) }
+    func stringArray(_ node: Int) -> [String]? { document.stringArray(at: node) }
 
-    func nativeValue() throws(ValueFailure) -> Any { try document.nativeValue(at: node) }
-
-    var found: String { describe(document, node) }
+    func found(_ node: Int) -> String { describe(document, node) }
 
     @inline(__always)
-    func decoded<Value>(by codec: JSONValueCodec<Value>) throws(ValueFailure) -> Value {
+    func decode<Decoded>(_ node: Int, with codec: JSONValueCodec<Decoded>) throws(ValueFailure) -> Decoded {
         try codec.decode(document, node)
     }
 
-    /// The readers of an array node's elements.
-    struct Elements: Sequence, IteratorProtocol {
+    /// The key texts and value nodes of an object node's members.
+    struct Members: Sequence, IteratorProtocol {
         let document: JSONDocument
-        var children: JSONDocument.Elements
+        var members: JSONDocument.Members
 
         @inline(__always)
-        mutating func next() -> DocumentNode? {
-            children.next().map { DocumentNode(document, $0) }
+        mutating func next() -> (key: String, value: Int)? {
+            members.next().map { (document.string(at: $0.key), $0.value) }
         }
     }
 }
 
-/// A Foundation JSON value (from `JSONSerialization` or built in code; `NSNull()` for null),
-/// as a ``JSONValueReader``.
-struct FoundationValue: JSONValueReader {
-    let value: Any
-
+/// Reads Foundation JSON values (from `JSONSerialization` or built in code; `NSNull()` for null).
+struct FoundationReader: JSONValueReader {
     @inline(__always)
-    init(_ value: Any) { self.value = value }
+    init() {}
 
-    var isNull: Bool { ValueConversion.isNull(value) }
+    func isNull(_ value: Any) -> Bool { ValueConversion.isNull(value) }
 
-    var string: String? { value as? String }
+    func string(_ value: Any) -> String? { value as? String }
 
-    var bool: Bool? { ValueConversion.boolPropertyValue(from: value) }
+    func bool(_ value: Any) -> Bool? { ValueConversion.boolPropertyValue(from: value) }
 
     /// The value itself when it has the type, else through ``NumberValue``: its integers,
     /// integral `Double`s and integral `Decimal`s / `NSDecimalNumber`s (`JSONSerialization`'s
     /// form of integers beyond 64 bits).
     @inline(__always)
-    func integer<Integer: FixedWidthInteger>(as type: Integer.Type) -> Integer? {
+    func integer<Integer: FixedWidthInteger>(_ value: Any, as type: Integer.Type) -> Integer? {
         if Swift.type(of: value) == Integer.self, let same = value as? Integer { return same }
         return NumberValue(value)?.exactly(Integer.self)
     }
 
     @inline(__always)
-    func floating<Floating: BinaryFloatingPoint>(as type: Floating.Type) -> Floating? {
+    func floating<Floating: BinaryFloatingPoint>(_ value: Any, as type: Floating.Type) -> Floating? {
         if Swift.type(of: value) == Floating.self, let same = value as? Floating { return same }
         return NumberValue.rounded(value, as: Floating.self)
     }
 
     /// A `Decimal` or `NSDecimalNumber` as it is; another number through its text (an integer's
     /// digits, a finite `Double`'s shortest form).
-    var decimal: Decimal? {
+    func decimal(_ value: Any) -> Decimal? {
         if Swift.type(of: value) == Decimal.self, let same = value as? Decimal { return same }
         if let number = ValueConversion.foundationNumber(value), let decimal = number as? NSDecimalNumber {
             return decimal.decimalValue
@@ -203,26 +204,29 @@ struct FoundationValue: JSONValueReader {
     }
 
     @inline(__always)
-    func native<Value>(_ type: Value.Type) -> Value? { value as? Value }
+    func native<Wanted>(_ value: Any, as type: Wanted.Type) -> Wanted? { value as? Wanted }
 
-    var array: (count: Int, elements: LazyMapSequence<[Any], FoundationValue>)? {
+    func array(_ value: Any) -> (count: Int, elements: [Any])? {
         guard let array = value as? [Any] else { return nil }
-        return (array.count, array.lazy.map(FoundationValue.init))
+        return (array.count, array)
     }
 
-    func nativeValue() throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
+    func object(_ value: Any) -> (count: Int, members: [String: Any])? {
+        guard let dictionary = value as? [String: Any] else { return nil }
+        return (dictionary.count, dictionary)
+    }
 
-    var found: String { ValueDescription.describe(value) }
+    func found(_ value: Any) -> String { ValueDescription.describe(value) }
 
     @inline(__always)
-    func decoded<Value>(by codec: JSONValueCodec<Value>) throws(ValueFailure) -> Value {
+    func decode<Decoded>(_ value: Any, with codec: JSONValueCodec<Decoded>) throws(ValueFailure) -> Decoded {
         try codec.decode(value)
     }
 }
 
 extension JSONValueCodec {
-    /// The failure for a value of the wrong kind.
-    func mismatch(_ input: some JSONValueReader) -> ValueFailure {
-        .mismatch(expected: expectation, found: input.found)
+    /// The failure for `value`, read by `reader`, being of the wrong kind.
+    func mismatch<Reader: JSONValueReader>(_ value: Reader.Value, _ reader: Reader) -> ValueFailure {
+        .mismatch(expected: expectation, found: reader.found(value))
     }
 }

@@ -22,6 +22,10 @@ protocol JSONValueSink {
     mutating func write(_ value: Decimal) throws(JSONWriterError)
     mutating func beginArray()
     mutating func endArray()
+    mutating func beginObject()
+    /// Writes the key of the object member whose value comes next.
+    mutating func writeKey(_ key: String)
+    mutating func endObject()
     /// Writes `value` with `codec`, through the codec's entry point for this sink.
     mutating func write<Value>(_ value: Value, with codec: JSONValueCodec<Value>,
                                _ options: JSONAdapter.EncodingFlags) throws(ValueFailure)
@@ -65,19 +69,34 @@ extension JSONWriter: JSONValueSink {
 /// (an `NSDecimalNumber` beyond them), `Float` or `Double`, `NSDecimalNumber` for `Decimal`,
 /// `[Any]` for arrays.
 struct FoundationValueBuilder: JSONValueSink {
+    /// A container begun and not yet ended.
+    private enum Container {
+        case array([Any])
+        /// An object, and the key of the member whose value comes next.
+        case object([String: Any], key: String)
+    }
+
     /// The finished value.
     private(set) var value: Any = NSNull()
-    /// The arrays begun and not yet ended, innermost last.
-    private var open: [[Any]] = []
+    /// The containers begun and not yet ended, innermost last.
+    private var open: [Container] = []
 
     init() {}
 
-    /// Ends a value: the finished one, or the next element of the innermost open array.
+    /// Ends a value: the finished one, or the next element or member of the innermost open
+    /// container (a later member with the same key replaces an earlier one).
     private mutating func put(_ element: Any) {
-        if open.isEmpty {
+        guard let innermost = open.popLast() else {
             value = element
-        } else {
-            open[open.count - 1].append(element)
+            return
+        }
+        switch innermost {
+        case .array(var array):
+            array.append(element)
+            open.append(.array(array))
+        case .object(var object, let key):
+            object[key] = element
+            open.append(.object(object, key: key))
         }
     }
 
@@ -111,11 +130,23 @@ struct FoundationValueBuilder: JSONValueSink {
         put(NSDecimalNumber(decimal: value))
     }
 
-    mutating func beginArray() { open.append([]) }
+    mutating func beginArray() { open.append(.array([])) }
 
     mutating func endArray() {
-        guard let array = open.popLast() else { return }
+        guard case .array(let array)? = open.popLast() else { return }
         put(array)
+    }
+
+    mutating func beginObject() { open.append(.object([:], key: "")) }
+
+    mutating func writeKey(_ key: String) {
+        guard case .object(let object, _)? = open.popLast() else { return }
+        open.append(.object(object, key: key))
+    }
+
+    mutating func endObject() {
+        guard case .object(let object, _)? = open.popLast() else { return }
+        put(object)
     }
 
     mutating func write<Value>(_ value: Value, with codec: JSONValueCodec<Value>,

@@ -82,14 +82,14 @@ final class IntArrayCodec: ScalarArrayCodec<Int>, @unchecked Sendable {
     }
 
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> [Int] {
-        if let values = input.intArray { return values }
-        return try input.decoded(by: general)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Int] {
+        if let values = reader.intArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Int] { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> [Int] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Int] {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
 
     override func write(_ value: [Int], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -109,14 +109,14 @@ final class DoubleArrayCodec: ScalarArrayCodec<Double>, @unchecked Sendable {
     }
 
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> [Double] {
-        if let values = input.doubleArray { return values }
-        return try input.decoded(by: general)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Double] {
+        if let values = reader.doubleArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Double] { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> [Double] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Double] {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
 
     override func write(_ value: [Double], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -136,14 +136,14 @@ final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
     }
 
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> [Float] {
-        if let values = input.floatArray { return values }
-        return try input.decoded(by: general)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Float] {
+        if let values = reader.floatArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Float] { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> [Float] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Float] {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
 
     override func write(_ value: [Float], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -154,14 +154,14 @@ final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
 /// `[String]` (see ``ScalarArrayCodec``; ``StringCodec``'s rule: a JSON string, as it is).
 final class StringArrayCodec: ScalarArrayCodec<String>, @unchecked Sendable {
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> [String] {
-        if let values = input.stringArray { return values }
-        return try input.decoded(by: general)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [String] {
+        if let values = reader.stringArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [String] { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> [String] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [String] {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
 
     override func write(_ value: [String], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {

@@ -1,21 +1,21 @@
 import Foundation
 import MantleJSON
 
-// Each codec reads and writes in one generic function, `value(from:)` over a
+// Each codec reads and writes in one generic function, `read(_:with:)` over a
 // ``JSONValueReader`` and `write(_:into:_:)` over a ``JSONValueSink``; its four entry points only
 // pick the reader or sink.
 
 /// JSON strings ↔ `String`.
 final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> String {
-        guard let string = input.string else { throw mismatch(input) }
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> String {
+        guard let string = reader.string(value) else { throw mismatch(value, reader) }
         return string
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> String { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> String { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> String {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
     override func write(_ value: String, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
@@ -27,14 +27,14 @@ final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
 /// boolean (see `ValueConversion.boolPropertyValue(from:)`).
 final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> Bool {
-        guard let bool = input.bool else { throw mismatch(input) }
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Bool {
+        guard let bool = reader.bool(value) else { throw mismatch(value, reader) }
         return bool
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Bool { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Bool { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Bool {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
     override func write(_ value: Bool, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
@@ -57,8 +57,8 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
 /// `Int`, the common case, has its own subclass, ``IntCodec``.
 class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchecked Sendable {
     @inline(__always)
-    final func value(from input: some JSONValueReader) throws(ValueFailure) -> Integer {
-        guard let integer = input.integer(as: Integer.self) else { throw mismatch(input) }
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Integer {
+        guard let integer = reader.integer(value, as: Integer.self) else { throw mismatch(value, reader) }
         return integer
     }
 
@@ -70,10 +70,10 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
     }
 
     @_specialize(exported: false, where Integer == Int64)
-    override func decode(_ value: Any) throws(ValueFailure) -> Integer { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Integer { try read(value, with: FoundationReader()) }
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Integer {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
     override func encode(_ value: Integer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { write(value, into: &$0) }
@@ -89,9 +89,9 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
 /// metadata): 200 instructions per integer, 7% of decoding citm_catalog.json,
 /// measured under callgrind.
 final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Int { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Int { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Int {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
 }
 
@@ -106,8 +106,8 @@ final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
 /// ``FloatCodec`` (see ``IntCodec``).
 class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @unchecked Sendable {
     @inline(__always)
-    final func value(from input: some JSONValueReader) throws(ValueFailure) -> Floating {
-        guard let floating = input.floating(as: Floating.self) else { throw mismatch(input) }
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Floating {
+        guard let floating = reader.floating(value, as: Floating.self) else { throw mismatch(value, reader) }
         return floating
     }
 
@@ -124,9 +124,9 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
         }
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Floating { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Floating { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
@@ -142,17 +142,17 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
 
 /// `FloatingCodec<Double>` with its decoding compiled for `Double` (see ``IntCodec``).
 final class DoubleCodec: FloatingCodec<Double>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Double { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Double { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Double {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
 }
 
 /// `FloatingCodec<Float>` with its decoding compiled for `Float` (see ``IntCodec``).
 final class FloatCodec: FloatingCodec<Float>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Float { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Float { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Float {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
 }
 
@@ -162,11 +162,11 @@ final class FloatCodec: FloatingCodec<Float>, @unchecked Sendable {
 /// Generic over the value but called from concrete codecs only, so the
 /// compiler specialises it for each.
 @inline(__always)
-private func parsedString<Value>(
-    _ codec: JSONValueCodec<Value>, _ input: some JSONValueReader, _ parse: (String) -> Value?
+private func parsedString<Value, Reader: JSONValueReader>(
+    _ codec: JSONValueCodec<Value>, _ value: Reader.Value, _ reader: Reader, _ parse: (String) -> Value?
 ) throws(ValueFailure) -> Value {
-    if let same = input.native(Value.self) { return same }
-    guard let string = input.string, let result = parse(string) else { throw codec.mismatch(input) }
+    if let same = reader.native(value, as: Value.self) { return same }
+    guard let string = reader.string(value), let result = parse(string) else { throw codec.mismatch(value, reader) }
     return result
 }
 
@@ -189,10 +189,10 @@ final class URLCodec: JSONValueCodec<URL>, @unchecked Sendable {
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> URL {
-        try parsedString(self, FoundationValue(value), Self.parse)
+        try parsedString(self, value, FoundationReader(), Self.parse)
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> URL {
-        try parsedString(self, DocumentNode(document, node), Self.parse)
+        try parsedString(self, node, DocumentReader(document), Self.parse)
     }
 
     override func encode(_ value: URL, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.absoluteString }
@@ -207,10 +207,10 @@ final class UUIDCodec: JSONValueCodec<UUID>, @unchecked Sendable {
     override var expectation: String { "a UUID string" }
 
     override func decode(_ value: Any) throws(ValueFailure) -> UUID {
-        try parsedString(self, FoundationValue(value), UUID.init(uuidString:))
+        try parsedString(self, value, FoundationReader(), UUID.init(uuidString:))
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> UUID {
-        try parsedString(self, DocumentNode(document, node), UUID.init(uuidString:))
+        try parsedString(self, node, DocumentReader(document), UUID.init(uuidString:))
     }
 
     override func encode(_ value: UUID, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.uuidString }
@@ -226,10 +226,10 @@ final class DateCodec: JSONValueCodec<Date>, @unchecked Sendable {
     override var expectation: String { "an ISO 8601 date string" }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Date {
-        try parsedString(self, FoundationValue(value), ISO8601Timestamp.date(from:))
+        try parsedString(self, value, FoundationReader(), ISO8601Timestamp.date(from:))
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Date {
-        try parsedString(self, DocumentNode(document, node), ISO8601Timestamp.date(from:))
+        try parsedString(self, node, DocumentReader(document), ISO8601Timestamp.date(from:))
     }
 
     /// The timestamp of `value`; a date that has none (before year 0001,
@@ -268,8 +268,8 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
     }
 
     @inline(__always)
-    func value(from input: some JSONValueReader) throws(ValueFailure) -> Decimal {
-        guard let decimal = input.decimal else { throw mismatch(input) }
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Decimal {
+        guard let decimal = reader.decimal(value) else { throw mismatch(value, reader) }
         return decimal
     }
 
@@ -282,9 +282,9 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
         }
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Decimal { try self.value(from: FoundationValue(value)) }
+    override func decode(_ value: Any) throws(ValueFailure) -> Decimal { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Decimal {
-        try value(from: DocumentNode(document, node))
+        try read(node, with: DocumentReader(document))
     }
     override func encode(_ value: Decimal, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink) }
@@ -312,10 +312,10 @@ final class TextCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     override var expectation: String { description }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Value {
-        try parsedString(self, FoundationValue(value), parse)
+        try parsedString(self, value, FoundationReader(), parse)
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try parsedString(self, DocumentNode(document, node), parse)
+        try parsedString(self, node, DocumentReader(document), parse)
     }
 
     override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { format(value) }
