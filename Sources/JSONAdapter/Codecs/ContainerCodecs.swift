@@ -25,7 +25,7 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
 
     override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Wrapped? {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func encode(_ value: Wrapped?, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
@@ -132,7 +132,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Element] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
@@ -247,7 +247,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     /// ``read(_:with:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
     @inline(never)  // kept out of `read` (see ArrayCodec's)
     private func collecting<Reader: JSONValueReader>(
-        _ members: Reader.Members, with reader: Reader, _ recorder: DecodingRecorder, _ errors: ErrorCollector
+        _ members: Reader.ObjectMembers, with reader: Reader, _ recorder: DecodingRecorder, _ errors: ErrorCollector
     ) throws(ValueFailure) -> [Key: Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
@@ -264,7 +264,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 
     /// The object key `dictionaryKey` is written as.

@@ -37,7 +37,7 @@ final class DataCodec: JSONValueCodec<Data>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> Data { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Data {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func encode(_ value: Data, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { write(value, into: &$0) }

@@ -40,7 +40,7 @@ final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @
         try read(value, with: FoundationReader())
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> JSONOptional<Wrapped> {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func encode(_ value: JSONOptional<Wrapped>, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }

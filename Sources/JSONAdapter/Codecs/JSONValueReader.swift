@@ -1,7 +1,7 @@
 import Foundation
 import MantleJSON
 
-/// Reads JSON values of one source: the nodes of a parsed ``JSONDocument`` (``DocumentReader``,
+/// Reads JSON values of one source: the nodes of a parsed ``JSONDocument`` (``JSONDocument`` itself,
 /// whose values are node indices) or Foundation values (``FoundationReader``, whose values are
 /// `Any`).
 ///
@@ -22,7 +22,7 @@ protocol JSONValueReader {
     associatedtype Elements: Sequence<Value>
     /// An object's members (key, value) in order, the members of duplicate keys included;
     /// iterating it again starts again.
-    associatedtype Members: Sequence<(key: String, value: Value)>
+    associatedtype ObjectMembers: Sequence<(key: String, value: Value)>
 
     /// `true` for JSON null (`NSNull()` among Foundation values).
     func isNull(_ value: Value) -> Bool
@@ -54,7 +54,7 @@ protocol JSONValueReader {
     func array(_ value: Value) -> (count: Int, elements: Elements)?
 
     /// The object's member count and members, or `nil` for any other value.
-    func object(_ value: Value) -> (count: Int, members: Members)?
+    func object(_ value: Value) -> (count: Int, members: ObjectMembers)?
 
     /// The array's elements when each is an `Int` (as ``integer(_:as:)`` reads it), else `nil`.
     func intArray(_ value: Value) -> [Int]?
@@ -92,66 +92,63 @@ extension JSONValueReader {
     func stringArray(_ value: Value) -> [String]? { elements(of: value) { string($0) } }
 }
 
-/// Reads the nodes of a parsed document.
-struct DocumentReader: JSONValueReader {
-    let document: JSONDocument
-
-    @inline(__always)
-    init(_ document: JSONDocument) { self.document = document }
-
-    func isNull(_ node: Int) -> Bool { document.kind(at: node) == .null }
+/// A parsed document reads its nodes itself: the document is the reader, so passing it costs
+/// what passing the document did (a struct holding it would be retained by the generic
+/// codecs that make one).
+extension JSONDocument: JSONValueReader {
+    func isNull(_ node: Int) -> Bool { kind(at: node) == .null }
 
     func string(_ node: Int) -> String? {
-        document.kind(at: node) == .string ? document.string(at: node) : nil
+        kind(at: node) == .string ? string(at: node) : nil
     }
 
     func bool(_ node: Int) -> Bool? {
-        document.kind(at: node) == .bool ? document.bool(at: node) : nil
+        kind(at: node) == .bool ? bool(at: node) : nil
     }
 
     @inline(__always)
     func integer<Integer: FixedWidthInteger>(_ node: Int, as type: Integer.Type) -> Integer? {
-        document.integerValue(at: node, as: type)
+        integerValue(at: node, as: type)
     }
 
     @inline(__always)
     func floating<Floating: BinaryFloatingPoint>(_ node: Int, as type: Floating.Type) -> Floating? {
-        document.floatingValue(at: node, as: type)
+        floatingValue(at: node, as: type)
     }
 
     /// The literal's own text, read by `Decimal(string:)`.
     func decimal(_ node: Int) -> Decimal? {
-        guard document.kind(at: node) == .number else { return nil }
-        return DecimalCodec.decimal(fromLiteral: document.numberText(at: node))
+        guard kind(at: node) == .number else { return nil }
+        return DecimalCodec.decimal(fromLiteral: numberText(at: node))
     }
 
     func native<Wanted>(_ node: Int, as type: Wanted.Type) -> Wanted? { nil }
 
     func array(_ node: Int) -> (count: Int, elements: JSONDocument.Elements)? {
-        guard document.kind(at: node) == .array else { return nil }
-        return (document.count(at: node), document.elements(of: node))
+        guard kind(at: node) == .array else { return nil }
+        return (count(at: node), elements(of: node))
     }
 
-    func object(_ node: Int) -> (count: Int, members: Members)? {
-        guard document.kind(at: node) == .object else { return nil }
-        return (document.count(at: node), Members(document: document, members: document.members(of: node)))
+    func object(_ node: Int) -> (count: Int, members: MemberTexts)? {
+        guard kind(at: node) == .object else { return nil }
+        return (count(at: node), MemberTexts(document: self, members: members(of: node)))
     }
 
     // The document reads scalar arrays inside MantleJSON, with the same per-element rules.
-    func intArray(_ node: Int) -> [Int]? { document.intArray(at: node) }
-    func doubleArray(_ node: Int) -> [Double]? { document.doubleArray(at: node) }
-    func floatArray(_ node: Int) -> [Float]? { document.floatArray(at: node) }
-    func stringArray(_ node: Int) -> [String]? { document.stringArray(at: node) }
+    func intArray(_ node: Int) -> [Int]? { intArray(at: node) }
+    func doubleArray(_ node: Int) -> [Double]? { doubleArray(at: node) }
+    func floatArray(_ node: Int) -> [Float]? { floatArray(at: node) }
+    func stringArray(_ node: Int) -> [String]? { stringArray(at: node) }
 
-    func found(_ node: Int) -> String { describe(document, node) }
+    func found(_ node: Int) -> String { describe(self, node) }
 
     @inline(__always)
     func decode<Decoded>(_ node: Int, with codec: JSONValueCodec<Decoded>) throws(ValueFailure) -> Decoded {
-        try codec.decode(document, node)
+        try codec.decode(self, node)
     }
 
     /// The key texts and value nodes of an object node's members.
-    struct Members: Sequence, IteratorProtocol {
+    struct MemberTexts: Sequence, IteratorProtocol {
         let document: JSONDocument
         var members: JSONDocument.Members
 

@@ -89,7 +89,7 @@ final class IntArrayCodec: ScalarArrayCodec<Int>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Int] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Int] {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 
     override func write(_ value: [Int], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -116,7 +116,7 @@ final class DoubleArrayCodec: ScalarArrayCodec<Double>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Double] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Double] {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 
     override func write(_ value: [Double], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -143,7 +143,7 @@ final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> [Float] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Float] {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 
     override func write(_ value: [Float], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -161,7 +161,7 @@ final class StringArrayCodec: ScalarArrayCodec<String>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> [String] { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [String] {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 
     override func write(_ value: [String], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {

@@ -15,7 +15,7 @@ final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> String { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> String {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func write(_ value: String, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
@@ -34,7 +34,7 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> Bool { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Bool {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func write(_ value: Bool, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
@@ -73,7 +73,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
     override func decode(_ value: Any) throws(ValueFailure) -> Integer { try read(value, with: FoundationReader()) }
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Integer {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func encode(_ value: Integer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { write(value, into: &$0) }
@@ -91,7 +91,7 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
 final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
     override func decode(_ value: Any) throws(ValueFailure) -> Int { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Int {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 }
 
@@ -126,7 +126,7 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
 
     override func decode(_ value: Any) throws(ValueFailure) -> Floating { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     @_specialize(exported: false, where Floating == Double)
     @_specialize(exported: false, where Floating == Float)
@@ -144,7 +144,7 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
 final class DoubleCodec: FloatingCodec<Double>, @unchecked Sendable {
     override func decode(_ value: Any) throws(ValueFailure) -> Double { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Double {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 }
 
@@ -152,7 +152,7 @@ final class DoubleCodec: FloatingCodec<Double>, @unchecked Sendable {
 final class FloatCodec: FloatingCodec<Float>, @unchecked Sendable {
     override func decode(_ value: Any) throws(ValueFailure) -> Float { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Float {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 }
 
@@ -192,7 +192,7 @@ final class URLCodec: JSONValueCodec<URL>, @unchecked Sendable {
         try parsedString(self, value, FoundationReader(), Self.parse)
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> URL {
-        try parsedString(self, node, DocumentReader(document), Self.parse)
+        try parsedString(self, node, document, Self.parse)
     }
 
     override func encode(_ value: URL, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.absoluteString }
@@ -210,7 +210,7 @@ final class UUIDCodec: JSONValueCodec<UUID>, @unchecked Sendable {
         try parsedString(self, value, FoundationReader(), UUID.init(uuidString:))
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> UUID {
-        try parsedString(self, node, DocumentReader(document), UUID.init(uuidString:))
+        try parsedString(self, node, document, UUID.init(uuidString:))
     }
 
     override func encode(_ value: UUID, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.uuidString }
@@ -229,7 +229,7 @@ final class DateCodec: JSONValueCodec<Date>, @unchecked Sendable {
         try parsedString(self, value, FoundationReader(), ISO8601Timestamp.date(from:))
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Date {
-        try parsedString(self, node, DocumentReader(document), ISO8601Timestamp.date(from:))
+        try parsedString(self, node, document, ISO8601Timestamp.date(from:))
     }
 
     /// The timestamp of `value`; a date that has none (before year 0001,
@@ -284,7 +284,7 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
 
     override func decode(_ value: Any) throws(ValueFailure) -> Decimal { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Decimal {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
     override func encode(_ value: Decimal, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink) }
@@ -315,7 +315,7 @@ final class TextCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         try parsedString(self, value, FoundationReader(), parse)
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try parsedString(self, node, DocumentReader(document), parse)
+        try parsedString(self, node, document, parse)
     }
 
     override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { format(value) }

@@ -38,7 +38,7 @@ final class SingleObjectCodec<Element, Collection>: JSONValueCodec<Collection>, 
 
     override func decode(_ value: Any) throws(ValueFailure) -> Collection { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Collection {
-        try read(node, with: DocumentReader(document))
+        try read(node, with: document)
     }
 
     private func record() {
