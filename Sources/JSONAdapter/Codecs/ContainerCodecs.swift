@@ -336,9 +336,14 @@ final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
 
     override var expectation: String { "any JSON value" }
     /// Foundation objects become the Swift values the bytes path gives (see ``NativeJSONValue``).
-    override func decode(_ value: Any) throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Any {
+        try reader.nativeValue(value)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Any { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Any {
-        try document.nativeValue(at: node)
+        try read(node, with: document)
     }
     /// The value, with the models inside it replaced by their JSON objects.
     override func encode(_ value: Any, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {

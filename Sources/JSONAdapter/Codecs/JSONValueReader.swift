@@ -65,6 +65,25 @@ protocol JSONValueReader {
     /// The array's elements when each is a string, else `nil`.
     func stringArray(_ value: Value) -> [String]?
 
+    /// A value that already has the type `Wanted` and needs no decoding, for a `Codable`
+    /// type: exactly a `Wanted`, or a class instance that casts to one (never a Swift collection
+    /// converted element by element, which its `init(from:)` should read); `nil` for document
+    /// nodes.
+    func instance<Wanted>(_ value: Value, of type: Wanted.Type) -> Wanted?
+
+    /// The object as a model decodes it, or `nil` for any other value.
+    func objectSource(_ value: Value) -> JSONObjectSource?
+
+    /// The scalar for a ``JSONLeniency`` coercion, or `nil` for null and containers.
+    func scalar(_ value: Value) -> FoundScalar?
+
+    /// The value as the `Codable` bridge's decoder reads it.
+    func decodingValue(_ value: Value) -> DecodingValue
+
+    /// The value as the Swift values the bytes route makes (`Int`, `Double`, `[String: Any]`,
+    /// `NSNull()`; see ``NativeJSONValue``).
+    func nativeValue(_ value: Value) throws(ValueFailure) -> Any
+
     /// What the value is, for an error's `found` (`number 42`, `string "x"`, `null`).
     func found(_ value: Value) -> String
 
@@ -140,6 +159,18 @@ extension JSONDocument: JSONValueReader {
     func floatArray(_ node: Int) -> [Float]? { floatArray(at: node) }
     func stringArray(_ node: Int) -> [String]? { stringArray(at: node) }
 
+    func instance<Wanted>(_ node: Int, of type: Wanted.Type) -> Wanted? { nil }
+
+    func objectSource(_ node: Int) -> JSONObjectSource? {
+        kind(at: node) == .object ? .document(self, node) : nil
+    }
+
+    func scalar(_ node: Int) -> FoundScalar? { FoundScalar(self, node) }
+
+    func decodingValue(_ node: Int) -> DecodingValue { .node(self, node) }
+
+    func nativeValue(_ node: Int) throws(ValueFailure) -> Any { try nativeValue(at: node) }
+
     func found(_ node: Int) -> String { describe(self, node) }
 
     @inline(__always)
@@ -212,6 +243,22 @@ struct FoundationReader: JSONValueReader {
         guard let dictionary = value as? [String: Any] else { return nil }
         return (dictionary.count, dictionary)
     }
+
+    @inline(__always)
+    func instance<Wanted>(_ value: Any, of type: Wanted.Type) -> Wanted? {
+        guard Swift.type(of: value) == Wanted.self || Swift.type(of: value) is AnyObject.Type else { return nil }
+        return value as? Wanted
+    }
+
+    func objectSource(_ value: Any) -> JSONObjectSource? {
+        (value as? [String: Any]).map(JSONObjectSource.dictionary)
+    }
+
+    func scalar(_ value: Any) -> FoundScalar? { FoundScalar(value) }
+
+    func decodingValue(_ value: Any) -> DecodingValue { .foundation(value) }
+
+    func nativeValue(_ value: Any) throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
 
     func found(_ value: Any) -> String { ValueDescription.describe(value) }
 
