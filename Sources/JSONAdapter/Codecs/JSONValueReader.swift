@@ -20,6 +20,8 @@ protocol JSONValueReader {
     associatedtype Value
     /// An array's elements, in order.
     associatedtype Elements: Sequence<Value>
+    /// An object whose members are looked up by key (a dictionary, an object node).
+    associatedtype Object
     /// An object's members (key, value) in order, the members of duplicate keys included;
     /// iterating it again starts again.
     associatedtype ObjectMembers: Sequence<(key: String, value: Value)>
@@ -43,6 +45,10 @@ protocol JSONValueReader {
     /// is out of range (`1e400`), or is nonzero and rounds to zero (`1e-400`).
     func floating<Floating: BinaryFloatingPoint>(_ value: Value, as type: Floating.Type) -> Floating?
 
+    /// The number's digits when it is exactly an integer (`5`, `1.5e1`; never a boolean), else
+    /// `nil`.
+    func integerText(_ value: Value) -> String?
+
     /// The number as `Decimal(string:)` reads its literal, or `nil` (see ``DecimalCodec``).
     func decimal(_ value: Value) -> Decimal?
 
@@ -55,6 +61,26 @@ protocol JSONValueReader {
 
     /// The object's member count and members, or `nil` for any other value.
     func object(_ value: Value) -> (count: Int, members: ObjectMembers)?
+
+    /// The value as an object to look keys up in, or `nil` for any other value.
+    func asObject(_ value: Value) -> Object?
+
+    /// The value of the member `key` of `object`, or `nil` when it has none. `hint` (a
+    /// document's: where the search starts, see `JSONDocument.member(_:in:hint:)`) is moved
+    /// past the member found; a dictionary ignores it.
+    func member(_ key: String, in object: Object, hint: inout Int) -> Value?
+
+    /// The value of key `index` of `path` in `object` in its ASCII form or another spelling
+    /// (``KeyFallback``), where the key itself is missing.
+    func otherSpelling(of path: ParsedKeyPath, at index: Int, in object: Object) -> Value?
+
+    /// The element at `position` when the value is an array (`.some(nil)` past its end), or
+    /// `nil` when it is not an array.
+    func element(at position: Int, of value: Value) -> Value??
+
+    /// The value as a Foundation value (a document node materialised as ``nativeValue(_:)``
+    /// does; a Foundation value as it is), for a composite key path's gathered object.
+    func foundationValue(_ value: Value) throws(ValueFailure) -> Any
 
     /// The array's elements when each is an `Int` (as ``integer(_:as:)`` reads it), else `nil`.
     func intArray(_ value: Value) -> [Int]?
@@ -135,6 +161,8 @@ extension JSONDocument: JSONValueReader {
         floatingValue(at: node, as: type)
     }
 
+    func integerText(_ node: Int) -> String? { integerDigits(at: node) }
+
     /// The literal's own text, read by `Decimal(string:)`.
     func decimal(_ node: Int) -> Decimal? {
         guard kind(at: node) == .number else { return nil }
@@ -158,6 +186,23 @@ extension JSONDocument: JSONValueReader {
     func doubleArray(_ node: Int) -> [Double]? { doubleArray(at: node) }
     func floatArray(_ node: Int) -> [Float]? { floatArray(at: node) }
     func stringArray(_ node: Int) -> [String]? { stringArray(at: node) }
+
+    func asObject(_ node: Int) -> Int? { kind(at: node) == .object ? node : nil }
+
+    // `member(_:in:hint:)` is the document's own.
+
+    func otherSpelling(of path: ParsedKeyPath, at index: Int, in object: Int) -> Int? {
+        path.otherSpelling(at: index, in: self, object: object)
+    }
+
+    func element(at position: Int, of node: Int) -> Int?? {
+        guard kind(at: node) == .array else { return nil }
+        guard position < count(at: node) else { return .some(nil) }
+        var elements = elements(of: node).dropFirst(position).makeIterator()
+        return .some(elements.next())
+    }
+
+    func foundationValue(_ node: Int) throws(ValueFailure) -> Any { try nativeValue(at: node) }
 
     func instance<Wanted>(_ node: Int, of type: Wanted.Type) -> Wanted? { nil }
 
@@ -216,6 +261,13 @@ struct FoundationReader: JSONValueReader {
         return NumberValue.rounded(value, as: Floating.self)
     }
 
+    func integerText(_ value: Any) -> String? {
+        guard ValueConversion.exactBool(from: value) == nil, let number = NumberValue(value), number.isInteger else {
+            return nil
+        }
+        return number.description
+    }
+
     /// A `Decimal` or `NSDecimalNumber` as it is; another number through its text (an integer's
     /// digits, a finite `Double`'s shortest form).
     func decimal(_ value: Any) -> Decimal? {
@@ -243,6 +295,23 @@ struct FoundationReader: JSONValueReader {
         guard let dictionary = value as? [String: Any] else { return nil }
         return (dictionary.count, dictionary)
     }
+
+    func asObject(_ value: Any) -> [String: Any]? { value as? [String: Any] }
+
+    @inline(__always)
+    func member(_ key: String, in object: [String: Any], hint: inout Int) -> Any? { object[key] }
+
+    func otherSpelling(of path: ParsedKeyPath, at index: Int, in object: [String: Any]) -> Any? {
+        path.otherSpelling(at: index, in: object)
+    }
+
+    /// A Foundation array's nested containers are taken as they are (``FoundationContainers``).
+    func element(at position: Int, of value: Any) -> Any?? {
+        guard let array = FoundationContainers.arrayElements(of: value) else { return nil }
+        return .some(position < array.count ? array[position] : nil)
+    }
+
+    func foundationValue(_ value: Any) throws(ValueFailure) -> Any { value }
 
     @inline(__always)
     func instance<Wanted>(_ value: Any, of type: Wanted.Type) -> Wanted? {
