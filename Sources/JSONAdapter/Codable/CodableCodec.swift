@@ -34,7 +34,7 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
         // A value already of the type (put in a dictionary by a caller).
         if let same = reader.instance(value, of: Value.self) { return same }
         return try decode(reader.decodingValue(value))

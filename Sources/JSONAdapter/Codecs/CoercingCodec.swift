@@ -163,7 +163,7 @@ final class CoercingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     override var unsupportedReason: String? { strict.unsupportedReason }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
         do {
             return try reader.decode(value, with: strict)
         } catch {

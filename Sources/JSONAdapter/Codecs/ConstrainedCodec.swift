@@ -28,7 +28,7 @@ final class ConstrainedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     override var unsupportedReason: String? { wrapped.unsupportedReason }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
         try checked(reader.decode(value, with: wrapped))
     }
 

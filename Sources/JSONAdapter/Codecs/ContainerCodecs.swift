@@ -12,7 +12,7 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
     override var expectation: String { wrapped.expectation + " or null" }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Wrapped? {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Wrapped? {
         if reader.isNull(value) { return nil }
         return try reader.decode(value, with: wrapped)
     }
@@ -70,7 +70,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     // each time: 28% of decoding canada.json's coordinates, 10% of citm_catalog.json (callgrind).
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Element] {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Element] {
         guard let (count, elements) = reader.array(value) else { throw mismatch(value, reader) }
         let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors { return try collecting(elements, with: reader, recorder, errors) }
@@ -98,7 +98,7 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     /// ``read(_:with:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
     @inline(never)  // kept out of `read`, whose entry would otherwise look up `Element?`'s metadata
-    private func collecting<Reader: JSONValueReader>(_ elements: Reader.Elements, with reader: Reader,
+    private func collecting<Reader: JSONValueReader>(_ elements: Reader.ArrayElements, with reader: Reader,
                                                      _ recorder: DecodingRecorder,
                                                      _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
@@ -222,7 +222,7 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
     }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Key: Element] {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Key: Element] {
         guard let (count, members) = reader.object(value) else {
             if let keyValueArrays, let (_, elements) = reader.array(value) {
                 return try decodePairs(Array(elements), with: reader, keyValueArrays)
@@ -337,7 +337,7 @@ final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
     override var expectation: String { "any JSON value" }
     /// Foundation objects become the Swift values the bytes path gives (see ``NativeJSONValue``).
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Any {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Any {
         try reader.nativeValue(value)
     }
 

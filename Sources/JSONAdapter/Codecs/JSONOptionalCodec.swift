@@ -21,7 +21,7 @@ final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @
     override var expectation: String { wrapped.expectation + " or null" }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> JSONOptional<Wrapped> {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> JSONOptional<Wrapped> {
         if reader.isNull(value) { return .null }
         return .value(try reader.decode(value, with: wrapped))
     }

@@ -19,7 +19,7 @@ protocol JSONValueReader {
     /// One JSON value of this source.
     associatedtype Value
     /// An array's elements, in order.
-    associatedtype Elements: Sequence<Value>
+    associatedtype ArrayElements: Sequence<Value>
     /// An object whose members are looked up by key (a dictionary, an object node).
     associatedtype Object
     /// An object's members (key, value) in order, the members of duplicate keys included;
@@ -57,7 +57,7 @@ protocol JSONValueReader {
     func native<Wanted>(_ value: Value, as type: Wanted.Type) -> Wanted?
 
     /// The array's element count and elements, or `nil` for any other value.
-    func array(_ value: Value) -> (count: Int, elements: Elements)?
+    func array(_ value: Value) -> (count: Int, elements: ArrayElements)?
 
     /// The object's member count and members, or `nil` for any other value.
     func object(_ value: Value) -> (count: Int, members: ObjectMembers)?
@@ -171,9 +171,9 @@ extension JSONDocument: JSONValueReader {
 
     func native<Wanted>(_ node: Int, as type: Wanted.Type) -> Wanted? { nil }
 
-    func array(_ node: Int) -> (count: Int, elements: JSONDocument.Elements)? {
+    func array(_ node: Int) -> (count: Int, elements: ElementNodes)? {
         guard kind(at: node) == .array else { return nil }
-        return (count(at: node), elements(of: node))
+        return (count(at: node), ElementNodes(elements: elements(of: node)))
     }
 
     func object(_ node: Int) -> (count: Int, members: MemberTexts)? {
@@ -221,6 +221,16 @@ extension JSONDocument: JSONValueReader {
     @inline(__always)
     func decode<Decoded>(_ node: Int, with codec: JSONValueCodec<Decoded>) throws(ValueFailure) -> Decoded {
         try codec.decode(self, node)
+    }
+
+    /// The element nodes of an array node. `JSONDocument.Elements` itself, iterated in a
+    /// specialised generic codec, is called through its conformance's witness, which lives in
+    /// MantleJSON and is not inlined; this iterator's witness is in this module.
+    struct ElementNodes: Sequence, IteratorProtocol {
+        var elements: JSONDocument.Elements
+
+        @inline(__always)
+        mutating func next() -> Int? { elements.next() }
     }
 
     /// The key texts and value nodes of an object node's members.

@@ -33,10 +33,15 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Nested {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Nested {
         // The object first: on Linux, casting a Swift dictionary to a class type bridges all
         // of it to NSDictionary, unread keys included.
         guard let source = reader.objectSource(value) else { return try decodeModelInstance(value, with: reader) }
+        return try decode(from: source)
+    }
+
+    /// The model decoded from `source` with the nested mapping.
+    private func decode(from source: JSONObjectSource) throws(ValueFailure) -> Nested {
         let mapping = try mapping()
         return try rethrowingNested { () throws -> Nested in
             try mapping.decode(Nested.self, from: source)
@@ -149,7 +154,7 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
     override var expectation: String { "a raw value of \(Represented.self)" }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Represented {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Represented {
         if let same = reader.native(value, as: Represented.self) { return same }
         guard let result = Represented(rawValue: try reader.decode(value, with: raw)) else { throw mismatch(value, reader) }
         return result
@@ -187,7 +192,7 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
 
     /// Gives the transformer the value in its native Swift form (see ``NativeJSONValue``).
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
         try transform(reader.nativeValue(value))
     }
 

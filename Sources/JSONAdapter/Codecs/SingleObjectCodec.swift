@@ -26,7 +26,7 @@ final class SingleObjectCodec<Element, Collection>: JSONValueCodec<Collection>, 
     override var unsupportedReason: String? { collection.unsupportedReason }
 
     @inline(__always)
-    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Collection {
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Collection {
         do {
             return try reader.decode(value, with: collection)
         } catch {
