@@ -271,10 +271,11 @@ struct FoundationReader: JSONValueReader {
         return NumberValue.rounded(value, as: Floating.self)
     }
 
+    /// An integral `Double` counts (`5.0`, as `JSONSerialization` reads `5.0` and `1e2`), as the
+    /// document counts the literal.
     func integerText(_ value: Any) -> String? {
-        guard ValueConversion.exactBool(from: value) == nil, let number = NumberValue(value), number.isInteger else {
-            return nil
-        }
+        guard ValueConversion.exactBool(from: value) == nil, let number = NumberValue(value)?.canonical,
+              number.isInteger else { return nil }
         return number.description
     }
 
