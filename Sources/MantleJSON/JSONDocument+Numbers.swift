@@ -1,5 +1,5 @@
 import Foundation
-import MantleCore
+import MantleInternals
 
 /// A JSON number as written, converted exactly where possible (internal: JSONAdapter reads
 /// numbers through ``JSONDocument/integerValue(at:as:)``, ``JSONDocument/floatingValue(at:as:)``

@@ -1,5 +1,5 @@
 import Foundation
-import MantleCore
+import MantleInternals
 
 // Strings: reading them unescaped (the escape rules are `JSONEscapes`').
 

@@ -9,6 +9,7 @@
 import Foundation
 import Testing
 @testable import MantleCore
+import MantleInternals
 
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private func wideCases() -> [NumericConversionTests.Case] {
