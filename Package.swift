@@ -22,11 +22,11 @@ let package = Package(
         // Layer 1, the model layer: the Model protocol, model reflection, value kinds and
         // conversion, ==/hash/description, Codable, and the extension points the archiver reads.
         .target(name: "MantleCore", dependencies: ["MantleInternals"]),
+        // Layer 1 beside it, the JSON engine (internal, not a product): scanner, tape, document,
+        // writer, stream framer. It knows no models: it reads numbers into NumberValue.
+        .target(name: "MantleJSON", dependencies: ["MantleInternals"]),
         // Layer 2, versioned archives of model graphs: ModelArchiver and its binary property lists.
         .target(name: "MantleArchiving", dependencies: ["MantleCore", "MantleInternals"]),
-        // Layer 2, the JSON engine (internal, not a product): scanner, tape, document, writer,
-        // stream framer. Models are not its business: it reads numbers into NumberValue.
-        .target(name: "MantleJSON", dependencies: ["MantleInternals"]),
         // Layer 3, models to and from JSON: key paths, codecs, the adapter, streaming, schemas.
         // Re-exports MantleCore and MantleArchiving, so `import JSONAdapter` brings the library.
         .target(name: "JSONAdapter", dependencies: ["MantleCore", "MantleArchiving", "MantleJSON", "MantleInternals"]),
@@ -47,9 +47,9 @@ let package = Package(
         // What the test targets share: deterministic random numbers, comparable JSON trees and the
         // helpers of the ported Mantle specs.
         .target(name: "MantleTestSupport", dependencies: ["MantleCore"], path: "Tests/MantleTestSupport"),
+        .testTarget(name: "MantleInternalsTests", dependencies: ["MantleInternals", "MantleTestSupport"]),
         // MantleCoreTests also checks that archives keep what the model layer promises (class
         // hierarchies, @Observable models, Codable agreement), hence MantleArchiving.
-        .testTarget(name: "MantleInternalsTests", dependencies: ["MantleInternals", "MantleTestSupport"]),
         .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore", "MantleArchiving", "MantleInternals", "MantleTestSupport"]),
         .testTarget(name: "MantleArchivingTests", dependencies: ["MantleArchiving", "MantleCore", "MantleTestSupport"]),
         .testTarget(name: "MantleJSONTests", dependencies: ["MantleJSON", "MantleInternals", "MantleTestSupport"], exclude: ["Fixtures"]),
