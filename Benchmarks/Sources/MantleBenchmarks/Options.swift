@@ -20,6 +20,8 @@ struct BenchmarkOptions {
     var peers = true
     /// Run only the standard corpora and their peers.
     var corporaOnly = false
+    /// Run what the issue's goals need and print them as one table (``IssueGoals``).
+    var issueGoals = false
     /// A folder with ZippyJSON's corpora (apache_builds.json, mesh.json, ...), from
     /// `--corpora-dir` or the environment variable `MANTLE_CORPORA_DIR`.
     var corporaDirectory: URL? = ProcessInfo.processInfo.environment["MANTLE_CORPORA_DIR"]
@@ -42,6 +44,7 @@ struct BenchmarkOptions {
     /// The usage text.
     static let usage = """
         usage: MantleBenchmarks [--sizes N,N,...] [--rounds N] [--quick] [--json] [--no-memory] [--peers] [--no-peers]
+                        [--issue-goals] [--corpora-dir DIR]
           --sizes 2000,20000,200000   issue counts to benchmark (default: all three)
           --rounds N                  timed rounds per size, after a warm-up round (above
                                       50,000 issues the correctness pass is the warm-up)
@@ -53,6 +56,12 @@ struct BenchmarkOptions {
           --peers                     only the standard corpora (full models), with serde_json and
                                       simdjson on the same files (Benchmarks/peers/run), and their goals
           --no-peers                  the corpora without serde_json and simdjson
+          --issue-goals               every goal of the speed and memory issue from one run, as one table
+                                      with PASS/MISS: the corpora against serde_json and simdjson (encode,
+                                      decode, parse only, ==/hash; with --corpora-dir also apache_builds and
+                                      mesh), ==/hash on 20,000 issues, the peak memory of 200,000 issues
+                                      against the input's size, streaming from asynchronous bytes (494 MB)
+                                      against JSONModelReader; --rounds and --no-peers apply
           --corpora-dir DIR           also ZippyJSON's corpora found in DIR (apache_builds, github_events,
                                       marine_ik, mesh, numbers, random, twitterescaped; each skipped when
                                       absent); default: the environment variable MANTLE_CORPORA_DIR
@@ -145,6 +154,8 @@ struct BenchmarkOptions {
                 options.guardCorpus = try value(for: argument)
             case "--peers":
                 options.corporaOnly = true
+            case "--issue-goals":
+                options.issueGoals = true
             case "--corpora-dir":
                 options.corporaDirectory = URL(fileURLWithPath: try value(for: argument))
             case "--no-peers":

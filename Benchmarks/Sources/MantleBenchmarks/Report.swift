@@ -12,7 +12,7 @@ struct GoalResult: Codable {
     var value: Double?
     /// The same ratio from thread CPU times (less skewed by other work on the machine).
     var cpuValue: Double?
-    /// `≤` or `≥`.
+    /// `≤` or `≥`; empty for a ratio shown without a goal.
     var comparison: String
     /// The goal's threshold.
     var threshold: Double
@@ -31,6 +31,12 @@ struct GoalResult: Codable {
          atLeast threshold: Double) {
         self.init(name: name, formula: formula, basis: basis, value: value, cpuValue: cpuValue, comparison: "≥",
                   threshold: threshold, pass: value.map { $0 >= threshold })
+    }
+
+    /// A ratio shown beside the goals without a verdict (no threshold).
+    init(name: String, formula: String, basis: String, value: Double?, cpuValue: Double?) {
+        self.init(name: name, formula: formula, basis: basis, value: value, cpuValue: cpuValue, comparison: "",
+                  threshold: 0, pass: nil)
     }
 
     /// The memberwise initializer.
@@ -67,34 +73,42 @@ struct Report: Codable {
         sizes.first { $0.count == 20_000 } ?? sizes.max { $0.count < $1.count }
     }
 
+    /// `==` and `hash(into:)` of the issues at `size`: ours ≤ 1.5× the synthesized ones' time.
+    static func equalityGoals(_ size: SizeResult?, basis: String) -> [GoalResult] {
+        [("==", "equal"), ("hash(into:)", "hash")].map { name, id in
+            GoalResult(name: name, formula: "ours / synthesized", basis: basis,
+                       value: size?.ratio("\(id).ours", "\(id).synthesized"),
+                       cpuValue: size?.ratio("\(id).ours", "\(id).synthesized", cpu: true), atMost: 1.5)
+        }
+    }
+
+    /// The peak memory of decoding the issues from Data against the input's size:
+    /// peak RSS growth ÷ input bytes ≤ 1 (`load`: the load average around the child).
+    static func peakMemoryGoal(_ memory: MemoryReport?, load: String? = nil) -> GoalResult {
+        let basis = memory.map {
+            "\(grouped($0.count)) issues, child: \(bytes($0.peakGrowth)) / \(bytes($0.inputBytes)); "
+                + "counts the decode's input copy, tape and models, not the input Data"
+        } ?? "not measured"
+        return GoalResult(name: "peak memory / input", formula: "peak RSS growth / input bytes",
+                          basis: basis + (load.map { ", load \($0)" } ?? ""),
+                          value: memory.map { Double($0.peakGrowth) / Double($0.inputBytes) }, atMost: 1)
+    }
+
     /// Evaluates the goals from the measurements.
     static func goals(sizes: [SizeResult], memory: MemoryReport?) -> [GoalResult] {
         let base = ratioSize(sizes)
         let basis = base.map { "\(grouped($0.count)) issues" } ?? "n/a"
-        /// `numerator / denominator` of the medians at the ratio size (wall-clock or CPU).
-        func ratio(_ numerator: String, _ denominator: String, cpu: Bool = false) -> Double? {
-            guard let top = base?.measurement(numerator), let bottom = base?.measurement(denominator) else {
-                return nil
-            }
-            return cpu ? top.cpuMedian / bottom.cpuMedian : top.median / bottom.median
-        }
         var goals = [
             GoalResult(name: "dictionaries → models", formula: "ours / hand-written", basis: basis,
-                       value: ratio("dictionaries.ours", "dictionaries.handWritten"),
-                       cpuValue: ratio("dictionaries.ours", "dictionaries.handWritten", cpu: true), atMost: 1.1),
+                       value: base?.ratio("dictionaries.ours", "dictionaries.handWritten"),
+                       cpuValue: base?.ratio("dictionaries.ours", "dictionaries.handWritten", cpu: true), atMost: 1.1),
             GoalResult(name: "Data → models", formula: "JSONDecoder / ours", basis: basis,
-                       value: ratio("data.codable", "data.ours"),
-                       cpuValue: ratio("data.codable", "data.ours", cpu: true), atLeast: 2),
+                       value: base?.ratio("data.codable", "data.ours"),
+                       cpuValue: base?.ratio("data.codable", "data.ours", cpu: true), atLeast: 2),
             GoalResult(name: "models → Data", formula: "JSONEncoder / ours", basis: basis,
-                       value: ratio("encode.codable", "encode.ours"),
-                       cpuValue: ratio("encode.codable", "encode.ours", cpu: true), atLeast: 2),
-            GoalResult(name: "==", formula: "ours / synthesized", basis: basis,
-                       value: ratio("equal.ours", "equal.synthesized"),
-                       cpuValue: ratio("equal.ours", "equal.synthesized", cpu: true), atMost: 1.2),
-            GoalResult(name: "hash(into:)", formula: "ours / synthesized", basis: basis,
-                       value: ratio("hash.ours", "hash.synthesized"),
-                       cpuValue: ratio("hash.ours", "hash.synthesized", cpu: true), atMost: 1.2),
-        ]
+                       value: base?.ratio("encode.codable", "encode.ours"),
+                       cpuValue: base?.ratio("encode.codable", "encode.ours", cpu: true), atLeast: 2),
+        ] + equalityGoals(base, basis: basis)
         let smallest = sizes.min { $0.count < $1.count }
         let largest = sizes.max { $0.count < $1.count }
         var scaling: Double?
@@ -111,6 +125,7 @@ struct Report: Codable {
         goals.append(GoalResult(name: "peak memory, Data → models", formula: "RSS growth / (3 × input + models)",
                                 basis: memory.map { "\(grouped($0.count)) issues, child process" } ?? "not measured",
                                 value: memory?.ratio, atMost: 1))
+        goals.append(peakMemoryGoal(memory))
         return goals
     }
 
@@ -212,7 +227,7 @@ extension Report {
             let value = goal.value.map { String(format: "%.2f", $0) } ?? "n/a"
             let cpuValue = goal.cpuValue.map { String(format: "%.2f", $0) } ?? "-"
             let verdict = goal.pass.map { $0 ? "PASS" : "MISS" } ?? "-"
-            let target = "\(goal.comparison) " + String(format: "%g", goal.threshold)
+            let target = goal.comparison.isEmpty ? "-" : "\(goal.comparison) " + String(format: "%g", goal.threshold)
             lines.append(pad("  " + goal.name, 30) + pad(goal.formula, 36) + leftPad(value, 7) + "  "
                          + pad(target, 7) + pad(verdict, 6) + leftPad(cpuValue, 6) + "  \(goal.basis)")
         }
@@ -229,6 +244,11 @@ func grouped(_ number: Int) -> String {
         result.append(digit)
     }
     return result
+}
+
+/// A 1-minute load average before and after something, `2.10 → 1.95`.
+func loadRange(_ load: (Double?, Double?)) -> String {
+    [load.0, load.1].map { $0.map { String(format: "%.2f", $0) } ?? "?" }.joined(separator: " → ")
 }
 
 /// A byte count in KiB, MiB or GiB.

@@ -18,6 +18,12 @@ struct SizeResult: Codable {
     func measurement(_ id: String) -> Measurement? {
         measurements.first { $0.id == id }
     }
+
+    /// `numerator`'s median ÷ `denominator`'s (wall-clock, or thread CPU), if both ran.
+    func ratio(_ numerator: String, _ denominator: String, cpu: Bool = false) -> Double? {
+        guard let top = measurement(numerator), let bottom = measurement(denominator) else { return nil }
+        return cpu ? top.cpuMedian / bottom.cpuMedian : top.median / bottom.median
+    }
 }
 
 /// The benchmarks at one size: builds the input, checks correctness, times every contender.

@@ -67,8 +67,9 @@ func runBenchmarks(_ options: BenchmarkOptions) throws {
     print(options.json ? try report.json() : report.table())
     if !options.json {
         print(codable.lines.joined(separator: "\n"))
-        let corpusGoals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
-                                               extraDirectory: options.corporaDirectory, progress: progress)
+        let corpora = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
+                                           extraDirectory: options.corporaDirectory, progress: progress)
+        let corpusGoals = CorporaReport.goals(corpora) + CorporaReport.foundationGoals(corpora)
         if !corpusGoals.isEmpty { print(Report.goalLines(corpusGoals).joined(separator: "\n")) }
     }
 }
@@ -89,10 +90,13 @@ do {
         try GuardRun.run(corpus)
     } else if let corpusProfile = options.corpusProfile {
         try corpusProfile.profile.run(count: corpusProfile.count, extraDirectory: options.corporaDirectory)
+    } else if options.issueGoals {
+        try IssueGoals.run(options)
     } else if options.corporaOnly {
-        let goals = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
-                                         extraDirectory: options.corporaDirectory, progress: progress)
-        print(Report.goalLines(goals).joined(separator: "\n"))
+        let results = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
+                                           extraDirectory: options.corporaDirectory, progress: progress)
+        print(Report.goalLines(CorporaReport.goals(results) + CorporaReport.foundationGoals(results))
+            .joined(separator: "\n"))
         print("  (PASS/MISS uses wall-clock medians; CPU is the same ratio from thread CPU time, "
               + "steadier when other work shares the cores)")
     } else if let profile = options.profile {

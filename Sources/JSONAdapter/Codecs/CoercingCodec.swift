@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// A scalar as JSON holds it, from either decoding path, for the coercions

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// JSON null ↔ `nil`; anything else through the wrapped type's codec.

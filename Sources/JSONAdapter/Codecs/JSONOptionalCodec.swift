@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// JSON null ↔ ``JSONOptional/null``; anything else through the wrapped

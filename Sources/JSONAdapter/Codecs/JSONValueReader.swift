@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// Reads JSON values of one source: the nodes of a parsed ``JSONDocument`` (``JSONDocument`` itself,

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// Where a codec writes one JSON value: JSON text (``JSONWriter``) or a Foundation value

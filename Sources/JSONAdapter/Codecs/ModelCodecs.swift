@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// JSON objects ↔ a nested `JSONSerializing` model.

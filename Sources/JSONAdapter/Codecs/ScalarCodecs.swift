@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 // Each codec reads and writes in one generic function, `read(_:with:)` over a

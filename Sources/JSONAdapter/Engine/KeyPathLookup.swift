@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// Finds key paths in JSON objects with Mantle's rules: a missing key or

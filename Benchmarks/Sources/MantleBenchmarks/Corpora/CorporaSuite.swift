@@ -161,6 +161,13 @@ struct CorpusResult {
     func timing(_ operation: String, _ contender: String) -> CorpusTiming? {
         timings.first { $0.operation == operation && $0.contender == contender }
     }
+
+    /// `numerator`'s time ÷ `denominator`'s for `operation`, wall-clock and CPU
+    /// (`nil` when either did not run).
+    func ratio(_ operation: String, _ numerator: String, _ denominator: String) -> (wall: Double?, cpu: Double?) {
+        guard let top = timing(operation, numerator), let bottom = timing(operation, denominator) else { return (nil, nil) }
+        return (top.wall / bottom.wall, top.cpu / bottom.cpu)
+    }
 }
 
 enum CorporaSuite {
@@ -178,8 +185,9 @@ enum CorporaSuite {
     /// absent); `rounds` timed rounds each (after a warm-up that also sets how
     /// many runs make one sample: at least 20 ms), with the peers of
     /// Benchmarks/peers/run on each corpus just before ours unless `peers` is
-    /// false; prints the tables and returns the goals.
-    static func run(rounds: Int, peers: Bool, extraDirectory: URL?, progress: (String) -> Void) throws -> [GoalResult] {
+    /// false; prints the tables and returns the results (``CorporaReport`` makes
+    /// the goals).
+    static func run(rounds: Int, peers: Bool, extraDirectory: URL?, progress: (String) -> Void) throws -> [CorpusResult] {
         var files: [(StandardCorpus, URL)] = []
         if let directory {
             files += StandardCorpus.standard.map { ($0, directory.appendingPathComponent($0.fileName)) }
@@ -216,7 +224,7 @@ enum CorporaSuite {
                                         timings: timings))
         }
         print(CorporaReport.table(results, peerNote: peers ? peerNote : "peers not run (--no-peers)"))
-        return CorporaReport.goals(results)
+        return results
     }
 
     /// Interleaved rounds of `operations` (each round runs all of them, starting one later).

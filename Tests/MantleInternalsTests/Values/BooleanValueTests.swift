@@ -7,7 +7,7 @@
 
 import Foundation
 import Testing
-@testable import MantleCore
+@testable import MantleInternals
 
 @Suite("Booleans among Foundation values")
 struct BooleanValueTests {
