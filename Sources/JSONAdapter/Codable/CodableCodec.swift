@@ -36,8 +36,14 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     @inline(__always)
     final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
         // A value already of the type (put in a dictionary by a caller).
-        if let same = reader.instance(value, of: Value.self) { return same }
+        if Reader.holdsSwiftValues, let same = instance(value, with: reader) { return same }
         return try decode(reader.decodingValue(value))
+    }
+
+    /// The value when it already is a `Value` (out of line, as `ModelCodec.decodeModelInstance`).
+    @inline(never)
+    private func instance<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) -> Value? {
+        reader.instance(value, of: Value.self)
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Value { try read(value, with: FoundationReader()) }

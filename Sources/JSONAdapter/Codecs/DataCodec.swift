@@ -18,7 +18,7 @@ final class DataCodec: JSONValueCodec<Data>, @unchecked Sendable {
 
     @inline(__always)
     func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Data {
-        if let same = reader.native(value, as: Data.self) { return same }
+        if Reader.holdsSwiftValues, let same = reader.native(value, as: Data.self) { return same }
         if encoding == .byteArray {
             guard let bytes = reader.elements(of: value, { reader.integer($0, as: UInt8.self) }) else { throw mismatch(value, reader) }
             return Data(bytes)

@@ -53,6 +53,12 @@ protocol JSONValueReader {
     /// The number as `Decimal(string:)` reads its literal, or `nil` (see ``DecimalCodec``).
     func decimal(_ value: Value) -> Decimal?
 
+    /// `true` when values of this source can be Swift values of any type (Foundation values
+    /// built in code), which ``native(_:as:)`` and ``instance(_:of:)`` then look for; `false`
+    /// for document nodes, so that a specialised codec leaves the look-up (and the metadata of
+    /// its `Optional`) out of the document route.
+    static var holdsSwiftValues: Bool { get }
+
     /// A value that is already of type `Wanted`, which only Foundation values can be (a `URL`
     /// in a dictionary built in code); `nil` for document nodes.
     func native<Wanted>(_ value: Value, as type: Wanted.Type) -> Wanted?
@@ -170,6 +176,8 @@ extension JSONDocument: JSONValueReader {
         return DecimalCodec.decimal(fromLiteral: numberText(at: node))
     }
 
+    static var holdsSwiftValues: Bool { false }
+
     func native<Wanted>(_ node: Int, as type: Wanted.Type) -> Wanted? { nil }
 
     func array(_ node: Int) -> (count: Int, elements: ElementNodes)? {
@@ -207,6 +215,7 @@ extension JSONDocument: JSONValueReader {
 
     func instance<Wanted>(_ node: Int, of type: Wanted.Type) -> Wanted? { nil }
 
+    @inline(__always)
     func objectSource(_ node: Int) -> JSONObjectSource? {
         kind(at: node) == .object ? .document(self, node) : nil
     }
@@ -295,6 +304,8 @@ struct FoundationReader: JSONValueReader {
         }
     }
 
+    static var holdsSwiftValues: Bool { true }
+
     @inline(__always)
     func native<Wanted>(_ value: Any, as type: Wanted.Type) -> Wanted? { value as? Wanted }
 
@@ -331,6 +342,7 @@ struct FoundationReader: JSONValueReader {
         return value as? Wanted
     }
 
+    @inline(__always)
     func objectSource(_ value: Any) -> JSONObjectSource? {
         (value as? [String: Any]).map(JSONObjectSource.dictionary)
     }

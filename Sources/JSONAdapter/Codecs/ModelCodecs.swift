@@ -156,9 +156,15 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
 
     @inline(__always)
     final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Represented {
-        if let same = reader.native(value, as: Represented.self) { return same }
+        if Reader.holdsSwiftValues, let same = nativeInstance(value, with: reader) { return same }
         guard let result = Represented(rawValue: try reader.decode(value, with: raw)) else { throw mismatch(value, reader) }
         return result
+    }
+
+    /// The value when it already is a `Represented` (out of line: see `ModelCodec.decodeModelInstance`).
+    @inline(never)
+    private func nativeInstance<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) -> Represented? {
+        reader.native(value, as: Represented.self)
     }
 
     @inline(__always)

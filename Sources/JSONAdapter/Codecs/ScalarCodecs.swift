@@ -166,7 +166,7 @@ final class FloatCodec: FloatingCodec<Float>, @unchecked Sendable {
 private func parsedString<Value, Reader: JSONValueReader>(
     _ codec: JSONValueCodec<Value>, _ value: Reader.Value, _ reader: Reader, _ parse: (String) -> Value?
 ) throws(ValueFailure) -> Value {
-    if let same = reader.native(value, as: Value.self) { return same }
+    if Reader.holdsSwiftValues, let same = reader.native(value, as: Value.self) { return same }
     guard let string = reader.string(value), let result = parse(string) else { throw codec.mismatch(value, reader) }
     return result
 }
