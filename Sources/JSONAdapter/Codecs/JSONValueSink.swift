@@ -77,8 +77,12 @@ struct FoundationValueBuilder: JSONValueSink {
         case object([String: Any], key: String)
     }
 
-    /// The finished value.
-    private(set) var value: Any = NSNull()
+    /// The finished value, `nil` until one is written (an `NSNull` made only when null is
+    /// written: Linux's Foundation allocates one per `NSNull()`).
+    private var finished: Any?
+
+    /// The finished value (`NSNull()` when nothing was written).
+    var value: Any { finished ?? NSNull() }
     /// The containers begun and not yet ended, innermost last.
     private var open: [Container] = []
 
@@ -88,7 +92,7 @@ struct FoundationValueBuilder: JSONValueSink {
     /// container (a later member with the same key replaces an earlier one).
     private mutating func put(_ element: Any) {
         guard let innermost = open.popLast() else {
-            value = element
+            finished = element
             return
         }
         switch innermost {
