@@ -31,13 +31,16 @@ package enum ValueConversion {
     }
 
     /// A Swift `Bool` or a boolean `NSNumber`; never a number.
+    ///
+    /// A `Bool` and an `NSNumber` are told by their types before any `as? Bool`: that cast from
+    /// a Foundation object bridges, and looking up the bridging conformance cost about 1,000
+    /// instructions per value (a third of decoding twitter.json's dictionaries, callgrind).
     @inline(__always)
     package static func exactBool(from value: Any) -> Bool? {
-        if let bool = value as? Bool {
-            if let number = foundationNumber(value) { return isBooleanNumber(number) ? bool : nil }
-            return bool
-        }
-        return nil
+        if type(of: value) == Bool.self { return value as? Bool }
+        if let number = foundationNumber(value) { return isBooleanNumber(number) ? number.boolValue : nil }
+        if type(of: value) == String.self { return nil }
+        return value as? Bool
     }
 
     /// The value for a `Bool` property: ``exactBool(from:)``, or an `NSNumber`
