@@ -14,17 +14,22 @@ let package = Package(
         .library(name: "JSONAdapter", targets: ["JSONAdapter"]),
     ],
     targets: [
-        // The model layer: reflection, values, transformers, Codable, and the extension points
-        // the archiver reads (modelVersion, encodingBehavior, migration).
-        .target(name: "MantleCore"),
-        // Versioned archives of model graphs: ModelArchiver and its binary property-list codec.
-        .target(name: "MantleArchiving", dependencies: ["MantleCore"]),
-        // The JSON engine (internal, not a product): scanner, tape, document, writer, stream
-        // framer. It reads numbers into MantleCore's NumberValue, the package's one exact form.
-        .target(name: "MantleJSON", dependencies: ["MantleCore"]),
-        // Models to and from JSON: key paths, codecs, the adapter, streaming. Re-exports MantleCore
-        // and MantleArchiving, so `import JSONAdapter` brings the whole library.
-        .target(name: "JSONAdapter", dependencies: ["MantleCore", "MantleArchiving", "MantleJSON"]),
+        // Layer 0, internal (not a product; its modules share it through `package` access, none
+        // re-exports it): numbers (NumberValue, the package's one exact form), Foundation values
+        // and containers, runtime field reflection, and utilities (locks, type caches, calendar
+        // arithmetic, the wording of errors). Knows nothing of models or JSON.
+        .target(name: "MantleInternals"),
+        // Layer 1, the model layer: the Model protocol, model reflection, value kinds and
+        // conversion, ==/hash/description, Codable, and the extension points the archiver reads.
+        .target(name: "MantleCore", dependencies: ["MantleInternals"]),
+        // Layer 1 beside it, the JSON engine (internal, not a product): scanner, tape, document,
+        // writer, stream framer. It knows no models: it reads numbers into NumberValue.
+        .target(name: "MantleJSON", dependencies: ["MantleInternals"]),
+        // Layer 2, versioned archives of model graphs: ModelArchiver and its binary property lists.
+        .target(name: "MantleArchiving", dependencies: ["MantleCore", "MantleInternals"]),
+        // Layer 3, models to and from JSON: key paths, codecs, the adapter, streaming, schemas.
+        // Re-exports MantleCore and MantleArchiving, so `import JSONAdapter` brings the library.
+        .target(name: "JSONAdapter", dependencies: ["MantleCore", "MantleArchiving", "MantleJSON", "MantleInternals"]),
 
         // Models of the GitHub REST API, used by the examples and the tests; not a product (the
         // benchmark package compiles the same folder through the link Benchmarks/Sources/GitHubModels).
@@ -42,13 +47,14 @@ let package = Package(
         // What the test targets share: deterministic random numbers, comparable JSON trees and the
         // helpers of the ported Mantle specs.
         .target(name: "MantleTestSupport", dependencies: ["MantleCore"], path: "Tests/MantleTestSupport"),
+        .testTarget(name: "MantleInternalsTests", dependencies: ["MantleInternals", "MantleTestSupport"]),
         // MantleCoreTests also checks that archives keep what the model layer promises (class
         // hierarchies, @Observable models, Codable agreement), hence MantleArchiving.
-        .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore", "MantleArchiving", "MantleTestSupport"]),
+        .testTarget(name: "MantleCoreTests", dependencies: ["MantleCore", "MantleArchiving", "MantleInternals", "MantleTestSupport"]),
         .testTarget(name: "MantleArchivingTests", dependencies: ["MantleArchiving", "MantleCore", "MantleTestSupport"]),
-        .testTarget(name: "MantleJSONTests", dependencies: ["MantleJSON", "MantleTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MantleJSONTests", dependencies: ["MantleJSON", "MantleInternals", "MantleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "JSONAdapterTests",
-                    dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog", "MantleTestSupport"],
+                    dependencies: ["JSONAdapter", "GitHubModels", "ExampleCatalog", "MantleInternals", "MantleTestSupport"],
                     exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

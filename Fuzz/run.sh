@@ -2,11 +2,12 @@
 # Builds a libFuzzer target with the library's sources compiled as ONE module with ASan into
 # .build-fuzz/ (or .build-fuzz-plist/) and runs it for N seconds (a development tool: not needed
 # by the quick start or CI). Two targets:
-#   JSON (default): Fuzz/FuzzEntry.swift + the sources of MantleCore, MantleJSON, JSONAdapter and
-#     GitHubModels, seeded from Examples/Fixtures and the JSONTestSuite copy in
+#   JSON (default): Fuzz/FuzzEntry.swift + the sources of MantleInternals, MantleCore, MantleJSON,
+#     JSONAdapter and GitHubModels, seeded from Examples/Fixtures and the JSONTestSuite copy in
 #     Tests/MantleJSONTests/Fixtures.
-#   --plist: Fuzz/PropertyListFuzzEntry.swift + the sources of MantleCore and MantleArchiving (the
-#     binary property-list reader and the archive decoder), seeded with archives the entry writes.
+#   --plist: Fuzz/PropertyListFuzzEntry.swift + the sources of MantleInternals, MantleCore and
+#     MantleArchiving (the binary property-list reader and the archive decoder), seeded with
+#     archives the entry writes.
 #
 #   Fuzz/run.sh [--plist] [seconds=60] [extra libFuzzer flags...]
 #   Fuzz/run.sh [--plist] 0 .build-fuzz/crashes/crash-…   # replay one saved input (0 = don't fuzz)
@@ -30,12 +31,12 @@ shift || true
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 if [[ "$TARGET" == plist ]]; then
     BUILD="$ROOT/.build-fuzz-plist"
-    MODULES=(MantleCore MantleArchiving)
+    MODULES=(MantleInternals MantleCore MantleArchiving)
     ENTRY="$ROOT/Fuzz/PropertyListFuzzEntry.swift"
     DICTIONARY="$ROOT/Fuzz/plist.dict"
 else
     BUILD="$ROOT/.build-fuzz"
-    MODULES=(MantleCore MantleJSON JSONAdapter)
+    MODULES=(MantleInternals MantleCore MantleJSON JSONAdapter)
     ENTRY="$ROOT/Fuzz/FuzzEntry.swift"
     DICTIONARY="$ROOT/Fuzz/json.dict"
 fi
@@ -50,7 +51,7 @@ mkdir -p "$BUILD" "$BUILD/seeds" "$BUILD/corpus" "$BUILD/crashes"
 #    cannot collide.
 rm -rf "$SRC"
 mkdir -p "$SRC"
-IMPORTS='/^[[:space:]]*(@_exported[[:space:]]+|@testable[[:space:]]+)?import[[:space:]]+(MantleCore|MantleJSON|MantleArchiving|JSONAdapter)[[:space:]]*$/d'
+IMPORTS='/^[[:space:]]*(@_exported[[:space:]]+|@testable[[:space:]]+)?import[[:space:]]+(MantleInternals|MantleCore|MantleJSON|MantleArchiving|JSONAdapter)[[:space:]]*$/d'
 FOLDERS=()
 for module in "${MODULES[@]}"; do FOLDERS+=("$ROOT/Sources/$module"); done
 if [[ "$TARGET" == json ]]; then FOLDERS+=("$ROOT/Examples/GitHubModels"); fi

@@ -1,5 +1,6 @@
 import Foundation
 import MantleCore
+import MantleInternals
 
 /// An error from ``ModelArchiver``: bytes that are not a readable archive, an
 /// archive that does not fit the requested model type, or a value that

@@ -1,5 +1,5 @@
 import Foundation
-import MantleCore
+import MantleInternals
 
 /// A JSON number as written, converted exactly where possible (internal: JSONAdapter reads
 /// numbers through ``JSONDocument/integerValue(at:as:)``, ``JSONDocument/floatingValue(at:as:)``
@@ -17,7 +17,7 @@ enum JSONNumber: Sendable, Equatable {
 
 // Numbers: what a number node holds, read from its literal on access, and the
 // one rule by which it becomes an integer or floating-point value (in the
-// package's exact representation, MantleCore's `NumberValue`).
+// package's exact representation, MantleInternals' `NumberValue`).
 
 extension JSONDocument {
     /// The value of a `.number` node (see ``JSONNumber``); `.int(0)` for other kinds.

@@ -1,5 +1,4 @@
 import Foundation
-import MantleCore
 
 // Strings: reading them unescaped (the escape rules are `JSONEscapes`').
 

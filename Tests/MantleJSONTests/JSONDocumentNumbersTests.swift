@@ -5,6 +5,7 @@
 //  the literal's Double rounded to Float.
 
 import Foundation
+import MantleInternals
 import Testing
 @testable import MantleJSON
 import MantleTestSupport

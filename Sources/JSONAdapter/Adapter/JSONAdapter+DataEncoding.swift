@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 extension JSONAdapter.Configuration {
     /// How `Data` values are written in JSON, and read back.

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 extension JSONAdapter {
     /// JSON dictionary ↔ model of `modelType` (Mantle's

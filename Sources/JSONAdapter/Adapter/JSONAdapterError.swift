@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// An error from mapping JSON to a model or a model to JSON.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// JSON Merge Patch (RFC 7396) on plain JSON values: applying a patch to a
 /// document, and making the patch that turns one document into another.

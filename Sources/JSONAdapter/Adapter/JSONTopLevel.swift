@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// The top level of what one decode call reads: the one place that parses
@@ -230,25 +231,25 @@ enum JSONTopLevel {
     private static func locate(_ path: ParsedKeyPath, in document: JSONDocument) throws -> Int {
         let root = document.rootIndex
         guard document.kind(at: root) == .object else { throw notAnObject(describe(document, root)) }
-        var hint = 0
-        let node: Int?
-        do {
-            node = try KeyPathLookup.node(at: path, in: document, object: root, hint: &hint)
-        } catch {
-            throw JSONAdapterError(error, jsonKeyPath: path.text)
-        }
-        guard let node, document.kind(at: node) != .null else { throw missingValue(path) }
-        return node
+        return try locate(path, in: root, with: document)
     }
 
+    /// The value at `path` in `dictionary`.
     private static func locate(_ path: ParsedKeyPath, in dictionary: [String: Any]) throws -> Any {
-        let value: Any?
-        do {
-            value = try KeyPathLookup.value(at: path, in: dictionary)
+        try locate(path, in: dictionary, with: FoundationReader())
+    }
+
+    /// The value at `path` in `object`; nothing or `null` there is an error.
+    private static func locate<Reader: JSONValueReader>(_ path: ParsedKeyPath, in object: Reader.Object,
+                                                        with reader: Reader) throws -> Reader.Value {
+        var hint = 0
+        let value: Reader.Value?
+        do throws(ValueFailure) {
+            value = try KeyPathLookup.value(at: path, in: object, with: reader, hint: &hint)
         } catch {
             throw JSONAdapterError(error, jsonKeyPath: path.text)
         }
-        guard let value, !ValueConversion.isNull(value) else { throw missingValue(path) }
+        guard let value, !reader.isNull(value) else { throw missingValue(path) }
         return value
     }
 

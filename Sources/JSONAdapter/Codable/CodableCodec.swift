@@ -33,15 +33,22 @@ final class CodableCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         encodeBody = encodable?.bridgeEncoder(as: Value.self)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Value {
-        // A value already of the type (put in a dictionary by a caller); only
-        // class instances are cast, never Swift collections (see `ModelCodec`).
-        if type(of: value) == Value.self || type(of: value) is AnyObject.Type, let same = value as? Value { return same }
-        return try decode(.foundation(value))
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
+        // A value already of the type (put in a dictionary by a caller).
+        if Reader.holdsSwiftValues, let same = instance(value, with: reader) { return same }
+        return try decode(reader.decodingValue(value))
     }
 
+    /// The value when it already is a `Value` (out of line, as `ModelCodec.decodeModelInstance`).
+    @inline(never)
+    private func instance<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) -> Value? {
+        reader.instance(value, of: Value.self)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Value { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try decode(.node(document, node))
+        try read(node, with: document)
     }
 
     /// Decodes `value` with the type's `init(from:)`.

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// The configuration's choices that apply inside `Codable` property values:

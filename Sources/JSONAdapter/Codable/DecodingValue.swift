@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// A JSON value that ``JSONValueDecoder`` reads: a node of the parsed

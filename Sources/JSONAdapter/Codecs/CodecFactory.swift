@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Chooses the codec for a property type, once per mapping compilation.
 ///

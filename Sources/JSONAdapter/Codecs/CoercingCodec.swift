@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// A scalar as JSON holds it, from either decoding path, for the coercions
@@ -162,20 +163,18 @@ final class CoercingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     override var expectation: String { strict.expectation }
     override var unsupportedReason: String? { strict.unsupportedReason }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Value {
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
         do {
-            return try strict.decode(value)
+            return try reader.decode(value, with: strict)
         } catch {
-            return try coerced(FoundScalar(value), found: ValueDescription.describe(value), failure: error)
+            return try coerced(reader.scalar(value), found: reader.found(value), failure: error)
         }
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> Value { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        do {
-            return try strict.decode(document, node)
-        } catch {
-            return try coerced(FoundScalar(document, node), found: describe(document, node), failure: error)
-        }
+        try read(node, with: document)
     }
 
     /// The coerced value, recorded; or the strict codec's `failure`.

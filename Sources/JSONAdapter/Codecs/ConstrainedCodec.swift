@@ -27,12 +27,14 @@ final class ConstrainedCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     override var expectation: String { wrapped.expectation }
     override var unsupportedReason: String? { wrapped.unsupportedReason }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Value {
-        try checked(wrapped.decode(value))
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
+        try checked(reader.decode(value, with: wrapped))
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> Value { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try checked(wrapped.decode(document, node))
+        try read(node, with: document)
     }
 
     override func applyingModelPatch(_ patch: [String: Any], to value: Value?) throws(ValueFailure) -> Value? {

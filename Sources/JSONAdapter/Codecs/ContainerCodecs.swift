@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// JSON null ↔ `nil`; anything else through the wrapped type's codec.
@@ -11,24 +12,27 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
 
     override var expectation: String { wrapped.expectation + " or null" }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? {
-        if ValueConversion.isNull(value) { return nil }
-        return try wrapped.decode(value)
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Wrapped? {
+        if reader.isNull(value) { return nil }
+        return try reader.decode(value, with: wrapped)
     }
 
+    @inline(__always)
+    func write(_ value: Wrapped?, into sink: inout some JSONValueSink, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        guard let value else { return sink.writeNull() }
+        try sink.write(value, with: wrapped, options)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Wrapped? {
-        if document.kind(at: node) == .null { return nil }
-        return try wrapped.decode(document, node)
+        try read(node, with: document)
     }
-
     override func encode(_ value: Wrapped?, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        guard let value else { return NSNull() }
-        return try wrapped.encode(value, options)
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
     }
-
     override func write(_ value: Wrapped?, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        guard let value else { return writer.writeNull() }
-        try wrapped.write(value, to: &writer, options)
+        try write(value, into: &writer, options)
     }
 
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
@@ -60,87 +64,50 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
 
     override var unsupportedReason: String? { element.unsupportedReason }
 
-    // Both decoders append an element that decodes directly when no recorder is present (it
-    // needs nothing but its value then), and pass it through `decodeElement` otherwise, or when
-    // it fails (with the failure, not decoding it again). Calling `decodeElement`'s closure per
+    // An element that decodes directly is appended when no recorder is present (it needs
+    // nothing but its value then); it is passed through `decodeElement` otherwise, or when it
+    // fails (with the failure, not decoding it again). Calling `decodeElement`'s closure per
     // element made this unspecialised generic code ask the runtime for `[Element]`'s metadata
     // each time: 28% of decoding canada.json's coordinates, 10% of citm_catalog.json (callgrind).
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Element] {
-        guard let array = value as? [Any] else { throw mismatch(value) }
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Element] {
+        guard let (count, elements) = reader.array(value) else { throw mismatch(value, reader) }
         let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(array, recorder, errors) }
+        if let recorder, let errors = recorder.errors { return try collecting(elements, with: reader, recorder, errors) }
         var result: [Element] = []
-        result.reserveCapacity(array.count)
-        for index in array.indices {  // not `enumerated()`: see `encode`
-            var failure: ValueFailure?
-            if recorder == nil {
-                do throws(ValueFailure) {
-                    result.append(try element.decode(array[index]))
-                    continue
-                } catch {
-                    failure = error
-                }
-            }
-            try decodeElement(at: .index(index), lossy: lossy, found: ValueDescription.describe(array[index]),
-                              recorder) { () throws(ValueFailure) in
-                if let failure { throw failure }
-                result.append(try element.decode(array[index]))
-            }
-        }
-        return result
-    }
-
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
-        guard document.kind(at: node) == .array else { throw mismatch(document, node) }
-        let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
-        var result: [Element] = []
-        result.reserveCapacity(document.count(at: node))
+        result.reserveCapacity(count)
         var index = 0
-        for child in document.elements(of: node) {
+        for item in elements {
             defer { index += 1 }
             var failure: ValueFailure?
             if recorder == nil {
                 do throws(ValueFailure) {
-                    result.append(try element.decode(document, child))
+                    result.append(try reader.decode(item, with: element))
                     continue
                 } catch {
                     failure = error
                 }
             }
-            try decodeElement(at: .index(index), lossy: lossy, found: describe(document, child),
-                              recorder) { () throws(ValueFailure) in
+            try decodeElement(at: .index(index), lossy: lossy, found: reader.found(item), recorder) { () throws(ValueFailure) in
                 if let failure { throw failure }
-                result.append(try element.decode(document, child))
+                result.append(try reader.decode(item, with: element))
             }
         }
         return result
     }
 
-    /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
-    private func decodeCollecting(_ array: [Any], _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
-        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
-        var result: [Element] = []
-        for index in array.indices {
-            if let value = collected.decode(at: .index(index), found: ValueDescription.describe(array[index]), {
-                () throws(ValueFailure) in try element.decode(array[index])
-            }) { result.append(value) }
-        }
-        try collected.finish()
-        return result
-    }
-
-    /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
-    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
+    /// ``read(_:with:)`` in a collecting pass (``ErrorCollector``): every element's failure is noted.
+    @inline(never)  // kept out of `read`, whose entry would otherwise look up `Element?`'s metadata
+    private func collecting<Reader: JSONValueReader>(_ elements: Reader.ArrayElements, with reader: Reader,
+                                                     _ recorder: DecodingRecorder,
+                                                     _ errors: ErrorCollector) throws(ValueFailure) -> [Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Element] = []
         var index = 0
-        for child in document.elements(of: node) {
-            if let value = collected.decode(at: .index(index), found: describe(document, child), {
-                () throws(ValueFailure) in try element.decode(document, child)
+        for item in elements {
+            if let value = collected.decode(at: .index(index), found: reader.found(item), {
+                () throws(ValueFailure) in try reader.decode(item, with: element)
             }) { result.append(value) }
             index += 1
         }
@@ -148,32 +115,31 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         return result
     }
 
-    override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        var result: [Any] = []
-        result.reserveCapacity(value.count)
+    @inline(__always)
+    func write(_ value: [Element], into sink: inout some JSONValueSink, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        sink.beginArray()
         // `0..<count` rather than `enumerated()` or `indices`: in this unspecialised generic
         // code, each `(offset, element)` pair would look up tuple metadata at run time (a third
         // of canada.json's encoding, measured under callgrind), and `indices` is a generic call.
         for index in 0..<value.count {
             do throws(ValueFailure) {
-                result.append(try element.encode(value[index], options))
+                try sink.write(value[index], with: element, options)
             } catch {
                 throw error.prefixed(by: .index(index))
             }
         }
-        return result
+        sink.endArray()
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> [Element] { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Element] {
+        try read(node, with: document)
+    }
+    override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
+    }
     override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        writer.beginArray()
-        for index in 0..<value.count {  // see `encode`
-            do throws(ValueFailure) {
-                try element.write(value[index], to: &writer, options)
-            } catch {
-                throw error.prefixed(by: .index(index))
-            }
-        }
-        writer.endArray()
+        try write(value, into: &writer, options)
     }
 }
 
@@ -186,18 +152,13 @@ final class SetCodec<Element: Hashable>: JSONValueCodec<Set<Element>>, @unchecke
 
     override var unsupportedReason: String? { array.unsupportedReason }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Set<Element> {
-        Set(try array.decode(value))
-    }
-
+    override func decode(_ value: Any) throws(ValueFailure) -> Set<Element> { Set(try array.decode(value)) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Set<Element> {
         Set(try array.decode(document, node))
     }
-
     override func encode(_ value: Set<Element>, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try array.encode(Array(value), options)
     }
-
     override func write(_ value: Set<Element>, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         try array.write(Array(value), to: &writer, options)
     }
@@ -261,80 +222,50 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
             .prefixed(by: .member(first[0]))
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] {
-        guard let dictionary = value as? [String: Any] else {
-            if let keyValueArrays, let elements = FoundationContainers.arrayElements(of: value) {
-                return try decodePairs(elements, keyValueArrays)
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Key: Element] {
+        guard let (count, members) = reader.object(value) else {
+            if let keyValueArrays, let (_, elements) = reader.array(value) {
+                return try decodePairs(Array(elements), with: reader, keyValueArrays)
             }
-            throw mismatch(value)
+            throw mismatch(value, reader)
         }
         let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(dictionary, recorder, errors) }
-        var result = [Key: Element](minimumCapacity: dictionary.count)
+        if let recorder, let errors = recorder.errors { return try collecting(members, with: reader, recorder, errors) }
+        var result = [Key: Element](minimumCapacity: count)
         var storedTwice = false
-        for (text, item) in dictionary {
-            try decodeElement(at: .member(text), lossy: lossy, found: ValueDescription.describe(item), recorder) { () throws(ValueFailure) in
-                if result.updateValue(try element.decode(item), forKey: try dictionaryKey(text)) != nil { storedTwice = true }
-            }
-        }
-        if storedTwice { try checkDistinctKeys(dictionary.keys) }
-        return result
-    }
-
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
-        guard document.kind(at: node) == .object else {
-            if let keyValueArrays, document.kind(at: node) == .array {
-                return try decodePairs(document, node, keyValueArrays)
-            }
-            throw mismatch(document, node)
-        }
-        let recorder = DecodingRecorder.current
-        if let recorder, let errors = recorder.errors { return try decodeCollecting(document, node, recorder, errors) }
-        var result = [Key: Element](minimumCapacity: document.count(at: node))
-        var storedTwice = false
-        for (keyNode, valueNode) in document.members(of: node) {
-            let text = document.string(at: keyNode)  // the last of duplicate keys wins
-            try decodeElement(at: .member(text), lossy: lossy, found: describe(document, valueNode), recorder) { () throws(ValueFailure) in
-                if result.updateValue(try element.decode(document, valueNode), forKey: try dictionaryKey(text)) != nil {
+        for (text, item) in members {  // the last of duplicate keys wins
+            try decodeElement(at: .member(text), lossy: lossy, found: reader.found(item), recorder) { () throws(ValueFailure) in
+                if result.updateValue(try reader.decode(item, with: element), forKey: try dictionaryKey(text)) != nil {
                     storedTwice = true
                 }
             }
         }
-        if storedTwice { try checkDistinctKeys(document.members(of: node).map { document.string(at: $0.key) }) }
+        if storedTwice { try checkDistinctKeys(members.lazy.map { $0.key }) }
         return result
     }
 
-    /// ``decode(_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
-    private func decodeCollecting(_ dictionary: [String: Any], _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
+    /// ``read(_:with:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
+    @inline(never)  // kept out of `read` (see ArrayCodec's)
+    private func collecting<Reader: JSONValueReader>(
+        _ members: Reader.ObjectMembers, with reader: Reader, _ recorder: DecodingRecorder, _ errors: ErrorCollector
+    ) throws(ValueFailure) -> [Key: Element] {
         var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
         var result: [Key: Element] = [:]
         var storedTwice = false
-        for (text, item) in dictionary {
-            if let (key, value) = collected.decode(at: .member(text), found: ValueDescription.describe(item), {
-                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(item))
+        for (text, item) in members {
+            if let (key, value) = collected.decode(at: .member(text), found: reader.found(item), {
+                () throws(ValueFailure) in (try dictionaryKey(text), try reader.decode(item, with: element))
             }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
         }
         try collected.finish()
-        if storedTwice { try checkDistinctKeys(dictionary.keys) }
+        if storedTwice { try checkDistinctKeys(members.lazy.map { $0.key }) }
         return result
     }
 
-    /// ``decode(_:_:)`` in a collecting pass (``ErrorCollector``): every member's failure is noted.
-    private func decodeCollecting(_ document: JSONDocument, _ node: Int, _ recorder: DecodingRecorder,
-                                  _ errors: ErrorCollector) throws(ValueFailure) -> [Key: Element] {
-        var collected = CollectedElements(recorder: recorder, errors: errors, lossy: lossy)
-        var result: [Key: Element] = [:]
-        var storedTwice = false
-        for (keyNode, valueNode) in document.members(of: node) {
-            let text = document.string(at: keyNode)
-            if let (key, value) = collected.decode(at: .member(text), found: describe(document, valueNode), {
-                () throws(ValueFailure) in (try dictionaryKey(text), try element.decode(document, valueNode))
-            }) { if result.updateValue(value, forKey: key) != nil { storedTwice = true } }
-        }
-        try collected.finish()
-        if storedTwice { try checkDistinctKeys(document.members(of: node).map { document.string(at: $0.key) }) }
-        return result
+    override func decode(_ value: Any) throws(ValueFailure) -> [Key: Element] { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Key: Element] {
+        try read(node, with: document)
     }
 
     /// The object key `dictionaryKey` is written as.
@@ -345,35 +276,31 @@ final class DictionaryCodec<Key: Hashable, Element>: JSONValueCodec<[Key: Elemen
         return text
     }
 
-    override func encode(_ value: [Key: Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        if let keyValueArrays, keyValueArrays.isWritten { return try encodePairs(value, keyValueArrays, options) }
-        var result = [String: Any](minimumCapacity: value.count)
-        for (dictionaryKey, item) in value {
-            let text = try text(of: dictionaryKey)
-            do throws(ValueFailure) {
-                result[text] = try element.encode(item, options)
-            } catch {
-                throw error.prefixed(by: .member(text))
-            }
-        }
-        return result
-    }
-
-    override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, to: &writer, options) }
+    /// Members in ascending order of their keys' text, so that the text is the same on every run.
+    @inline(__always)
+    func write(_ value: [Key: Element], into sink: inout some JSONValueSink,
+               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        if let keyValueArrays, keyValueArrays.isWritten { return try writePairs(value, keyValueArrays, into: &sink, options) }
         var members: [(String, Element)] = []
         members.reserveCapacity(value.count)
         for (dictionaryKey, item) in value { members.append((try text(of: dictionaryKey), item)) }
-        writer.beginObject()
+        sink.beginObject()
         for (text, item) in members.sorted(by: { $0.0 < $1.0 }) {
-            writer.writeKey(text)
+            sink.writeKey(text)
             do throws(ValueFailure) {
-                try element.write(item, to: &writer, options)
+                try sink.write(item, with: element, options)
             } catch {
                 throw error.prefixed(by: .member(text))
             }
         }
-        writer.endObject()
+        sink.endObject()
+    }
+
+    override func encode(_ value: [Key: Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
+    }
+    override func write(_ value: [Key: Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        try write(value, into: &writer, options)
     }
 }
 
@@ -410,9 +337,14 @@ final class AnyCodec: JSONValueCodec<Any>, @unchecked Sendable {
 
     override var expectation: String { "any JSON value" }
     /// Foundation objects become the Swift values the bytes path gives (see ``NativeJSONValue``).
-    override func decode(_ value: Any) throws(ValueFailure) -> Any { try NativeJSONValue.native(value) }
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Any {
+        try reader.nativeValue(value)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Any { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Any {
-        try document.nativeValue(at: node)
+        try read(node, with: document)
     }
     /// The value, with the models inside it replaced by their JSON objects.
     override func encode(_ value: Any, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {

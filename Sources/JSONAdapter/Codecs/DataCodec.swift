@@ -16,44 +16,33 @@ final class DataCodec: JSONValueCodec<Data>, @unchecked Sendable {
 
     override var expectation: String { encoding.expectation }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Data {
-        if type(of: value) == Data.self, let same = value as? Data { return same }
-        guard let data = encoding.data(fromJSON: value) else { throw mismatch(value) }
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Data {
+        if Reader.holdsSwiftValues, let same = reader.native(value, as: Data.self) { return same }
+        if encoding == .byteArray {
+            guard let bytes = reader.elements(of: value, { reader.integer($0, as: UInt8.self) }) else { throw mismatch(value, reader) }
+            return Data(bytes)
+        }
+        guard let text = reader.string(value), let data = encoding.data(fromText: text) else { throw mismatch(value, reader) }
         return data
     }
 
+    @inline(__always)
+    func write(_ value: Data, into sink: inout some JSONValueSink) {
+        if let text = encoding.text(of: value) { return sink.write(text) }
+        sink.beginArray()
+        for byte in value { sink.writeInteger(byte) }
+        sink.endArray()
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Data { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Data {
-        switch document.kind(at: node) {
-        case .string:
-            guard let data = encoding.data(fromText: document.string(at: node)) else { throw mismatch(document, node) }
-            return data
-        case .array where encoding == .byteArray:
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(document.count(at: node))
-            for element in document.elements(of: node) {
-                guard document.kind(at: element) == .number,
-                      let byte = document.numberValue(at: element).exactly(UInt8.self) else {
-                    throw mismatch(document, node)
-                }
-                bytes.append(byte)
-            }
-            return Data(bytes)
-        case .null, .bool, .number, .array, .object:
-            throw mismatch(document, node)
-        }
+        try read(node, with: document)
     }
-
     override func encode(_ value: Data, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        encoding.jsonValue(of: value)
+        try building { write(value, into: &$0) }
     }
-
     override func write(_ value: Data, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        if let text = encoding.text(of: value) {
-            writer.write(text)
-            return
-        }
-        writer.beginArray()
-        for byte in value { writer.write(UInt64(byte)) }
-        writer.endArray()
+        write(value, into: &writer)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Models inside untyped values — an `Any` property holding a model, or
 /// `[Any]` and `[String: Any]` values with models among their elements —

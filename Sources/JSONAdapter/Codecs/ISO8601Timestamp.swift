@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MantleInternals
 
 /// Parses and formats internet timestamps (RFC 3339 profile of ISO 8601).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// JSON null ↔ ``JSONOptional/null``; anything else through the wrapped
@@ -20,31 +21,34 @@ final class JSONOptionalCodec<Wrapped>: JSONValueCodec<JSONOptional<Wrapped>>, @
 
     override var expectation: String { wrapped.expectation + " or null" }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> JSONOptional<Wrapped> {
-        if ValueConversion.isNull(value) { return .null }
-        return .value(try wrapped.decode(value))
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> JSONOptional<Wrapped> {
+        if reader.isNull(value) { return .null }
+        return .value(try reader.decode(value, with: wrapped))
     }
 
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> JSONOptional<Wrapped> {
-        if document.kind(at: node) == .null { return .null }
-        return .value(try wrapped.decode(document, node))
-    }
-
-    override func encode(_ value: JSONOptional<Wrapped>, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+    @inline(__always)
+    func write(_ value: JSONOptional<Wrapped>, into sink: inout some JSONValueSink,
+               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         switch value {
         case .absent: throw Self.absentFailure
-        case .null: return NSNull()
-        case .value(let value): return try wrapped.encode(value, options)
+        case .null: sink.writeNull()
+        case .value(let value): try sink.write(value, with: wrapped, options)
         }
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> JSONOptional<Wrapped> {
+        try read(value, with: FoundationReader())
+    }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> JSONOptional<Wrapped> {
+        try read(node, with: document)
+    }
+    override func encode(_ value: JSONOptional<Wrapped>, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
+    }
     override func write(_ value: JSONOptional<Wrapped>, to writer: inout JSONWriter,
                         _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        switch value {
-        case .absent: throw Self.absentFailure
-        case .null: writer.writeNull()
-        case .value(let value): try wrapped.write(value, to: &writer, options)
-        }
+        try write(value, into: &writer, options)
     }
 
     override func encodedValue(at path: ArraySlice<String>, in value: JSONOptional<Wrapped>,

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// Why a JSON value could not become (or come from) a property's value.

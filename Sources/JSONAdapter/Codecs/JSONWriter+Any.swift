@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 // Writing untyped value trees (`Any` properties, `[String: Any]` dictionaries,

@@ -41,22 +41,13 @@ struct KeyValueArrays<Key: Hashable>: @unchecked Sendable {
 }
 
 extension DictionaryCodec {
-    /// The dictionary of the flat array `elements` (dictionary path).
-    func decodePairs(_ elements: [Any], _ pairs: KeyValueArrays<Key>) throws(ValueFailure) -> [Key: Element] {
+    /// The dictionary of the flat array `elements`.
+    func decodePairs<Reader: JSONValueReader>(_ elements: [Reader.Value], with reader: Reader,
+                                              _ pairs: KeyValueArrays<Key>) throws(ValueFailure) -> [Key: Element] {
         try decodePairs(count: elements.count,
-                        key: { index throws(ValueFailure) in try pairs.key.decode(elements[index]) },
-                        value: { index throws(ValueFailure) in try element.decode(elements[index]) },
-                        found: { ValueDescription.describe(elements[$0]) })
-    }
-
-    /// The dictionary of the flat array node `node` (bytes path).
-    func decodePairs(_ document: JSONDocument, _ node: Int,
-                     _ pairs: KeyValueArrays<Key>) throws(ValueFailure) -> [Key: Element] {
-        let nodes = Array(document.elements(of: node))
-        return try decodePairs(count: nodes.count,
-                               key: { index throws(ValueFailure) in try pairs.key.decode(document, nodes[index]) },
-                               value: { index throws(ValueFailure) in try element.decode(document, nodes[index]) },
-                               found: { describe(document, nodes[$0]) })
+                        key: { index throws(ValueFailure) in try reader.decode(elements[index], with: pairs.key) },
+                        value: { index throws(ValueFailure) in try reader.decode(elements[index], with: element) },
+                        found: { reader.found(elements[$0]) })
     }
 
     /// The dictionary of a flat array of `count` elements, whose keys (at even
@@ -107,45 +98,24 @@ extension DictionaryCodec {
         return members.sorted { $0.text < $1.text }.map(\.member)
     }
 
-    /// `value` as a flat array of keys and values (dictionary encoding).
-    func encodePairs(_ value: [Key: Element], _ pairs: KeyValueArrays<Key>,
-                     _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> [Any] {
-        var result: [Any] = []
-        result.reserveCapacity(value.count * 2)
-        for member in try sortedMembers(value) {
-            let index = result.count
-            do throws(ValueFailure) {
-                result.append(try pairs.key.encode(member.key, options))
-            } catch {
-                throw error.prefixed(by: .index(index))
-            }
-            do throws(ValueFailure) {
-                result.append(try element.encode(member.value, options))
-            } catch {
-                throw error.prefixed(by: .index(index + 1))
-            }
-        }
-        return result
-    }
-
     /// Writes `value` as a flat array of keys and values.
-    func writePairs(_ value: [Key: Element], _ pairs: KeyValueArrays<Key>, to writer: inout JSONWriter,
+    func writePairs(_ value: [Key: Element], _ pairs: KeyValueArrays<Key>, into sink: inout some JSONValueSink,
                     _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        writer.beginArray()
+        sink.beginArray()
         var index = 0
         for member in try sortedMembers(value) {
             do throws(ValueFailure) {
-                try pairs.key.write(member.key, to: &writer, options)
+                try sink.write(member.key, with: pairs.key, options)
             } catch {
                 throw error.prefixed(by: .index(index))
             }
             do throws(ValueFailure) {
-                try element.write(member.value, to: &writer, options)
+                try sink.write(member.value, with: element, options)
             } catch {
                 throw error.prefixed(by: .index(index + 1))
             }
             index += 2
         }
-        writer.endArray()
+        sink.endArray()
     }
 }

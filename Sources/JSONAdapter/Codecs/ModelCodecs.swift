@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// JSON objects ↔ a nested `JSONSerializing` model.
@@ -32,33 +33,35 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         }
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Nested {
-        // The dictionary first: on Linux, casting a Swift dictionary to a
-        // class type bridges all of it to NSDictionary, unread keys included.
-        if let dictionary = value as? [String: Any] {
-            let mapping = try mapping()
-            return try rethrowingNested { () throws -> Nested in
-                try mapping.decode(Nested.self, from: .dictionary(dictionary))
-            }
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Nested {
+        // The object first: on Linux, casting a Swift dictionary to a class type bridges all
+        // of it to NSDictionary, unread keys included.
+        guard let source = reader.objectSource(value) else { return try decodeModelInstance(value, with: reader) }
+        return try decode(from: source)
+    }
+
+    /// The model decoded from `source` with the nested mapping.
+    private func decode(from source: JSONObjectSource) throws(ValueFailure) -> Nested {
+        let mapping = try mapping()
+        return try rethrowingNested { () throws -> Nested in
+            try mapping.decode(Nested.self, from: source)
         }
-        return try decodeModelInstance(value)
     }
 
     // Out of line: a cast to `Nested` asks the runtime for `Nested?`'s metadata, and the compiler
     // asks at the top of the function that holds it (a sixteenth of decoding twitter.json's
     // dictionaries, when it was in `decode(_:)`).
     @inline(never)
-    private func decodeModelInstance(_ value: Any) throws(ValueFailure) -> Nested {
-        if let model = value as? Nested { return model }
-        throw mismatch(value)
+    private func decodeModelInstance<Reader: JSONValueReader>(_ value: Reader.Value,
+                                                              with reader: Reader) throws(ValueFailure) -> Nested {
+        if let model = reader.native(value, as: Nested.self) { return model }
+        throw mismatch(value, reader)
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> Nested { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Nested {
-        guard document.kind(at: node) == .object else { throw mismatch(document, node) }
-        let mapping = try mapping()
-        return try rethrowingNested { () throws -> Nested in
-            try mapping.decode(Nested.self, from: .document(document, node))
-        }
+        try read(node, with: document)
     }
 
     /// The mapping to encode `value` with: a class cluster member's own, else the compiled one.
@@ -151,25 +154,34 @@ final class RawRepresentableCodec<Represented: RawRepresentable>: JSONValueCodec
 
     override var expectation: String { "a raw value of \(Represented.self)" }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Represented {
-        if let same = value as? Represented { return same }
-        guard let result = Represented(rawValue: try raw.decode(value)) else { throw mismatch(value) }
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Represented {
+        if Reader.holdsSwiftValues, let same = nativeInstance(value, with: reader) { return same }
+        guard let result = Represented(rawValue: try reader.decode(value, with: raw)) else { throw mismatch(value, reader) }
         return result
     }
 
+    /// The value when it already is a `Represented` (out of line: see `ModelCodec.decodeModelInstance`).
+    @inline(never)
+    private func nativeInstance<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) -> Represented? {
+        reader.native(value, as: Represented.self)
+    }
+
+    @inline(__always)
+    func write(_ value: Represented, into sink: inout some JSONValueSink,
+               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        try sink.write(value.rawValue, with: raw, options)
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Represented { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Represented {
-        guard let result = Represented(rawValue: try raw.decode(document, node)) else {
-            throw mismatch(document, node)
-        }
-        return result
+        try read(node, with: document)
     }
-
     override func encode(_ value: Represented, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        try raw.encode(value.rawValue, options)
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
     }
-
     override func write(_ value: Represented, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        try raw.write(value.rawValue, to: &writer, options)
+        try write(value, into: &writer, options)
     }
 }
 
@@ -186,13 +198,14 @@ final class TransformerCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable 
     init(_ transformer: JSONValueTransformer) { self.transformer = transformer }
 
     /// Gives the transformer the value in its native Swift form (see ``NativeJSONValue``).
-    override func decode(_ value: Any) throws(ValueFailure) -> Value {
-        try transform(NativeJSONValue.native(value))
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Value {
+        try transform(reader.nativeValue(value))
     }
 
-    /// Gives the transformer the node's value, already native.
+    override func decode(_ value: Any) throws(ValueFailure) -> Value { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try transform(document.nativeValue(at: node))
+        try read(node, with: document)
     }
 
     /// Transforms a native JSON value and converts the result to `Value`.

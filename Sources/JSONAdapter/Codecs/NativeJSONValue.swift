@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// The one Swift representation of a JSON value that transformers and `Any`

@@ -6,8 +6,9 @@ import MantleJSON
 // the runtime for `[Element]`'s metadata and, to reserve its storage, for
 // `_ContiguousArrayStorage<Element>`'s (about 350 instructions per array; a sixth of decoding
 // canada.json, whose 111,000 points are `[Float]`s, measured under callgrind). These codecs
-// decode an array whose elements all decode with the scalar codec's own rule (from bytes through
-// `JSONDocument`'s array readers, which apply the same accessor per element); anything else —
+// decode an array whose elements all decode with the scalar codec's own rule (the reader's
+// `intArray`, `doubleArray`, … which a document answers inside MantleJSON, applying the same
+// accessor per element); anything else —
 // not an array, an element that fails — is handed to the ``ArrayCodec`` they wrap, which decodes
 // it again from the start and gives the same result or error as without them (a scalar codec
 // has no side effect to repeat). Writing JSON bytes is a loop of their own for the same reason
@@ -51,19 +52,6 @@ class ScalarArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
         writer.endArray()
     }
 
-    /// The array `value` when it is one and `element` reads every element, else `nil`.
-    @inline(__always)
-    final func elements(_ value: Any, _ element: (Any) -> Element?) -> [Element]? {
-        guard let array = value as? [Any] else { return nil }
-        var result: [Element] = []
-        result.reserveCapacity(array.count)
-        for item in array {
-            guard let converted = element(item) else { return nil }
-            result.append(converted)
-        }
-        return result
-    }
-
     /// Which scalar array codec `general` can have, or `nil`: its element codec must be exactly
     /// one of the plain scalar codecs (not a coercing or transforming one).
     static func wrapping(_ general: ArrayCodec<Element>) -> Any? {
@@ -93,15 +81,15 @@ final class IntArrayCodec: ScalarArrayCodec<Int>, @unchecked Sendable {
         super.init(general)
     }
 
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Int] {
-        // `IntCodec`'s rule, `integerValue(at:as:)`, element by element inside MantleJSON.
-        if let values = document.intArray(at: node) { return values }
-        return try general.decode(document, node)
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Int] {
+        if let values = reader.intArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Int] {
-        if let values = elements(value, { try? element.decodeInteger($0) }) { return values }
-        return try general.decode(value)
+    override func decode(_ value: Any) throws(ValueFailure) -> [Int] { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Int] {
+        try read(node, with: document)
     }
 
     override func write(_ value: [Int], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -120,15 +108,15 @@ final class DoubleArrayCodec: ScalarArrayCodec<Double>, @unchecked Sendable {
         super.init(general)
     }
 
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Double] {
-        // `DoubleCodec`'s rule, `floatingValue(at:as:)`, element by element inside MantleJSON.
-        if let values = document.doubleArray(at: node) { return values }
-        return try general.decode(document, node)
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Double] {
+        if let values = reader.doubleArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Double] {
-        if let values = elements(value, { try? element.decodeFloating($0) }) { return values }
-        return try general.decode(value)
+    override func decode(_ value: Any) throws(ValueFailure) -> [Double] { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Double] {
+        try read(node, with: document)
     }
 
     override func write(_ value: [Double], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -147,15 +135,15 @@ final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
         super.init(general)
     }
 
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Float] {
-        // `FloatCodec`'s rule, `floatingValue(at:as:)`, element by element inside MantleJSON.
-        if let values = document.floatArray(at: node) { return values }
-        return try general.decode(document, node)
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Float] {
+        if let values = reader.floatArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [Float] {
-        if let values = elements(value, { try? element.decodeFloating($0) }) { return values }
-        return try general.decode(value)
+    override func decode(_ value: Any) throws(ValueFailure) -> [Float] { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [Float] {
+        try read(node, with: document)
     }
 
     override func write(_ value: [Float], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
@@ -165,15 +153,15 @@ final class FloatArrayCodec: ScalarArrayCodec<Float>, @unchecked Sendable {
 
 /// `[String]` (see ``ScalarArrayCodec``; ``StringCodec``'s rule: a JSON string, as it is).
 final class StringArrayCodec: ScalarArrayCodec<String>, @unchecked Sendable {
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [String] {
-        // `StringCodec`'s rule (a string node, as it is), element by element inside MantleJSON.
-        if let values = document.stringArray(at: node) { return values }
-        return try general.decode(document, node)
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [String] {
+        if let values = reader.stringArray(value) { return values }
+        return try reader.decode(value, with: general)
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> [String] {
-        if let values = elements(value, { $0 as? String }) { return values }
-        return try general.decode(value)
+    override func decode(_ value: Any) throws(ValueFailure) -> [String] { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> [String] {
+        try read(node, with: document)
     }
 
     override func write(_ value: [String], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {

@@ -1,18 +1,23 @@
 import Foundation
+import MantleInternals
 import MantleJSON
+
+// Each codec reads and writes in one generic function, `read(_:with:)` over a
+// ``JSONValueReader`` and `write(_:into:_:)` over a ``JSONValueSink``; its four entry points only
+// pick the reader or sink.
 
 /// JSON strings ↔ `String`.
 final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> String {
-        guard let string = value as? String else { throw mismatch(value) }
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> String {
+        guard let string = reader.string(value) else { throw mismatch(value, reader) }
         return string
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> String { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> String {
-        guard document.kind(at: node) == .string else { throw mismatch(document, node) }
-        return document.string(at: node)
+        try read(node, with: document)
     }
-
     override func write(_ value: String, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
     }
@@ -22,16 +27,16 @@ final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
 /// Foundation objects, an Objective-C `BOOL` made with `numberWithChar:` counts as a
 /// boolean (see `ValueConversion.boolPropertyValue(from:)`).
 final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Bool {
-        guard let bool = ValueConversion.boolPropertyValue(from: value) else { throw mismatch(value) }
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Bool {
+        guard let bool = reader.bool(value) else { throw mismatch(value, reader) }
         return bool
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> Bool { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Bool {
-        guard document.kind(at: node) == .bool else { throw mismatch(document, node) }
-        return document.bool(at: node)
+        try read(node, with: document)
     }
-
     override func write(_ value: Bool, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
     }
@@ -52,49 +57,30 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
 ///
 /// `Int`, the common case, has its own subclass, ``IntCodec``.
 class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchecked Sendable {
-    @_specialize(exported: false, where Integer == Int64)
-    override func decode(_ value: Any) throws(ValueFailure) -> Integer {
-        try decodeInteger(value)
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Integer {
+        guard let integer = reader.integer(value, as: Integer.self) else { throw mismatch(value, reader) }
+        return integer
     }
 
+    /// `Int64` or `UInt64` where the value fits, else its digits (an `NSDecimalNumber` among
+    /// Foundation values).
+    @inline(__always)
+    final func write(_ value: Integer, into sink: inout some JSONValueSink) {
+        sink.writeInteger(value)
+    }
+
+    @_specialize(exported: false, where Integer == Int64)
+    override func decode(_ value: Any) throws(ValueFailure) -> Integer { try read(value, with: FoundationReader()) }
     @_specialize(exported: false, where Integer == Int64)
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Integer {
-        try decodeInteger(document, node)
+        try read(node, with: document)
     }
-
-    /// The one rule for a Foundation value (``decode(_:)``).
-    @inline(__always)
-    final func decodeInteger(_ value: Any) throws(ValueFailure) -> Integer {
-        if type(of: value) == Integer.self, let same = value as? Integer { return same }
-        guard let number = NumberValue(value), let result = number.exactly(Integer.self) else {
-            throw mismatch(value)
-        }
-        return result
-    }
-
-    /// The one rule for a document node (``decode(_:_:)``).
-    @inline(__always)
-    final func decodeInteger(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Integer {
-        guard let result = document.integerValue(at: node, as: Integer.self) else { throw mismatch(document, node) }
-        return result
-    }
-
-    /// `Int` or `UInt64` where the value fits; a 128-bit value beyond them as
-    /// an `NSDecimalNumber` (``wideIntegerNumber(digits:)``).
     override func encode(_ value: Integer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        if let int = Int(exactly: value) { return int }
-        if let unsigned = UInt64(exactly: value) { return unsigned }
-        return wideIntegerNumber(digits: String(value))
+        try building { write(value, into: &$0) }
     }
-
     override func write(_ value: Integer, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        if let signed = Int64(exactly: value) {
-            writer.write(signed)
-        } else if let unsigned = UInt64(exactly: value) {
-            writer.write(unsigned)
-        } else {
-            writer.writeIntegerText(String(value))
-        }
+        write(value, into: &writer)
     }
 }
 
@@ -104,12 +90,9 @@ class IntegerCodec<Integer: FixedWidthInteger>: JSONValueCodec<Integer>, @unchec
 /// metadata): 200 instructions per integer, 7% of decoding citm_catalog.json,
 /// measured under callgrind.
 final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Int {
-        try decodeInteger(value)
-    }
-
+    override func decode(_ value: Any) throws(ValueFailure) -> Int { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Int {
-        try decodeInteger(document, node)
+        try read(node, with: document)
     }
 }
 
@@ -123,114 +106,68 @@ final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
 /// `Double` and `Float` have their own subclasses, ``DoubleCodec`` and
 /// ``FloatCodec`` (see ``IntCodec``).
 class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Floating {
-        try decodeFloating(value)
-    }
-
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
-        try decodeFloating(document, node)
-    }
-
-    /// The one rule for a Foundation value (``decode(_:)``).
     @inline(__always)
-    final func decodeFloating(_ value: Any) throws(ValueFailure) -> Floating {
-        if type(of: value) == Floating.self, let same = value as? Floating { return same }
-        guard let result = NumberValue.rounded(value, as: Floating.self) else { throw mismatch(value) }
-        return result
-    }
-
-    /// The one rule for a document node (``decode(_:_:)``).
-    @inline(__always)
-    final func decodeFloating(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
-        guard let result = document.floatingValue(at: node, as: Floating.self) else { throw mismatch(document, node) }
-        return result
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Floating {
+        guard let floating = reader.floating(value, as: Floating.self) else { throw mismatch(value, reader) }
+        return floating
     }
 
     /// A `Float` as itself, a type narrower than `Float` (`Float16`) as the
     /// `Float` it converts to exactly (its `Codable` conformance encodes that
     /// `Float`, so `JSONEncoder` writes `Float16(0.1)` as `0.099975586`), any
     /// other as a `Double`.
-    @_specialize(exported: false, where Floating == Double)
-    @_specialize(exported: false, where Floating == Float)
-    override func encode(_ value: Floating, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        guard value.isFinite else { throw ValueFailure(detail: "\(value) cannot be written as JSON") }
-        if let float = value as? Float { return float }
-        if Floating.significandBitCount < Float.significandBitCount { return Float(value) }
-        return Double(value)
-    }
-
-    /// Written as `JSONEncoder` writes the value (``JSONWriter/writeFloating(_:)``).
-    @_specialize(exported: false, where Floating == Double)
-    @_specialize(exported: false, where Floating == Float)
-    override func write(_ value: Floating, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+    @inline(__always)
+    final func write(_ value: Floating, into sink: inout some JSONValueSink) throws(ValueFailure) {
         do {
-            try writer.writeFloating(value)
+            try sink.writeFloating(value)
         } catch {
             throw ValueFailure(detail: "\(value) cannot be written as JSON")
         }
     }
-}
 
-extension JSONWriter {
-    /// Writes a floating-point number as `JSONEncoder` writes it: a `Float` with a `Float`'s
-    /// shortest digits, a narrower type (`Float16`) as the `Float` its `Codable` conformance
-    /// encodes, any other as a `Double`.
-    /// - Throws: `JSONWriterError` for NaN and ±infinity.
-    @inline(__always)
-    mutating func writeFloating<F: BinaryFloatingPoint>(_ value: F) throws(JSONWriterError) {
-        if let float = value as? Float {
-            try write(float)
-        } else if F.significandBitCount < Float.significandBitCount {
-            try write(Float(value))
-        } else {
-            try write(Double(value))
-        }
+    override func decode(_ value: Any) throws(ValueFailure) -> Floating { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Floating {
+        try read(node, with: document)
+    }
+    @_specialize(exported: false, where Floating == Double)
+    @_specialize(exported: false, where Floating == Float)
+    override func encode(_ value: Floating, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink) }
+    }
+    @_specialize(exported: false, where Floating == Double)
+    @_specialize(exported: false, where Floating == Float)
+    override func write(_ value: Floating, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        try write(value, into: &writer)
     }
 }
 
 /// `FloatingCodec<Double>` with its decoding compiled for `Double` (see ``IntCodec``).
 final class DoubleCodec: FloatingCodec<Double>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Double {
-        try decodeFloating(value)
-    }
-
+    override func decode(_ value: Any) throws(ValueFailure) -> Double { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Double {
-        try decodeFloating(document, node)
+        try read(node, with: document)
     }
 }
 
 /// `FloatingCodec<Float>` with its decoding compiled for `Float` (see ``IntCodec``).
 final class FloatCodec: FloatingCodec<Float>, @unchecked Sendable {
-    override func decode(_ value: Any) throws(ValueFailure) -> Float {
-        try decodeFloating(value)
-    }
-
+    override func decode(_ value: Any) throws(ValueFailure) -> Float { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Float {
-        try decodeFloating(document, node)
+        try read(node, with: document)
     }
 }
 
-/// Decodes a value that JSON carries as a string, with `parse`.
+/// Decodes a value that JSON carries as a string, with `parse` (or a Foundation value that
+/// already has the type).
 ///
 /// Generic over the value but called from concrete codecs only, so the
 /// compiler specialises it for each.
 @inline(__always)
-private func decodeString<Value>(
-    _ codec: JSONValueCodec<Value>, _ value: Any, _ parse: (String) -> Value?
+private func parsedString<Value, Reader: JSONValueReader>(
+    _ codec: JSONValueCodec<Value>, _ value: Reader.Value, _ reader: Reader, _ parse: (String) -> Value?
 ) throws(ValueFailure) -> Value {
-    if let same = value as? Value { return same }
-    guard let string = value as? String, let result = parse(string) else { throw codec.mismatch(value) }
-    return result
-}
-
-/// Decodes a string node that holds a value, with `parse`.
-@inline(__always)
-private func decodeString<Value>(
-    _ codec: JSONValueCodec<Value>, _ document: JSONDocument, _ node: Int, _ parse: (String) -> Value?
-) throws(ValueFailure) -> Value {
-    guard document.kind(at: node) == .string, let result = parse(document.string(at: node)) else {
-        throw codec.mismatch(document, node)
-    }
+    if Reader.holdsSwiftValues, let same = reader.native(value, as: Value.self) { return same }
+    guard let string = reader.string(value), let result = parse(string) else { throw codec.mismatch(value, reader) }
     return result
 }
 
@@ -253,11 +190,10 @@ final class URLCodec: JSONValueCodec<URL>, @unchecked Sendable {
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> URL {
-        try decodeString(self, value, Self.parse)
+        try parsedString(self, value, FoundationReader(), Self.parse)
     }
-
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> URL {
-        try decodeString(self, document, node, Self.parse)
+        try parsedString(self, node, document, Self.parse)
     }
 
     override func encode(_ value: URL, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.absoluteString }
@@ -272,11 +208,10 @@ final class UUIDCodec: JSONValueCodec<UUID>, @unchecked Sendable {
     override var expectation: String { "a UUID string" }
 
     override func decode(_ value: Any) throws(ValueFailure) -> UUID {
-        try decodeString(self, value, UUID.init(uuidString:))
+        try parsedString(self, value, FoundationReader(), UUID.init(uuidString:))
     }
-
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> UUID {
-        try decodeString(self, document, node, UUID.init(uuidString:))
+        try parsedString(self, node, document, UUID.init(uuidString:))
     }
 
     override func encode(_ value: UUID, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.uuidString }
@@ -292,11 +227,10 @@ final class DateCodec: JSONValueCodec<Date>, @unchecked Sendable {
     override var expectation: String { "an ISO 8601 date string" }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Date {
-        try decodeString(self, value, ISO8601Timestamp.date(from:))
+        try parsedString(self, value, FoundationReader(), ISO8601Timestamp.date(from:))
     }
-
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Date {
-        try decodeString(self, document, node, ISO8601Timestamp.date(from:))
+        try parsedString(self, node, document, ISO8601Timestamp.date(from:))
     }
 
     /// The timestamp of `value`; a date that has none (before year 0001,
@@ -334,41 +268,30 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
         return decimal
     }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Decimal {
-        if type(of: value) == Decimal.self, let same = value as? Decimal { return same }
-        if let number = ValueConversion.foundationNumber(value), let decimal = number as? NSDecimalNumber {
-            return decimal.decimalValue
-        }
-        guard let number = NumberValue(value) else { throw mismatch(value) }
-        let text: String
-        switch number {
-        case .floating(let x) where x.isFinite: text = "\(x)"
-        case .floating, .approximate: throw mismatch(value)
-        case .signed, .unsigned, .wide: text = number.description
-        }
-        guard let result = Self.decimal(fromLiteral: text) else { throw mismatch(value) }
-        return result
+    @inline(__always)
+    func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Decimal {
+        guard let decimal = reader.decimal(value) else { throw mismatch(value, reader) }
+        return decimal
     }
 
-    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Decimal {
-        guard document.kind(at: node) == .number,
-              let result = Self.decimal(fromLiteral: document.numberText(at: node)) else {
-            throw mismatch(document, node)
-        }
-        return result
-    }
-
-    override func encode(_ value: Decimal, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
-        guard !value.isNaN else { throw ValueFailure(detail: "Decimal NaN cannot be written as JSON") }
-        return NSDecimalNumber(decimal: value)
-    }
-
-    override func write(_ value: Decimal, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+    @inline(__always)
+    func write(_ value: Decimal, into sink: inout some JSONValueSink) throws(ValueFailure) {
         do {
-            try writer.write(value)
+            try sink.write(value)
         } catch {
-            throw ValueFailure(detail: "\(value) cannot be written as JSON")
+            throw ValueFailure(detail: "Decimal \(value) cannot be written as JSON")
         }
+    }
+
+    override func decode(_ value: Any) throws(ValueFailure) -> Decimal { try read(value, with: FoundationReader()) }
+    override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Decimal {
+        try read(node, with: document)
+    }
+    override func encode(_ value: Decimal, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
+        try building { (sink) throws(ValueFailure) in try write(value, into: &sink) }
+    }
+    override func write(_ value: Decimal, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        try write(value, into: &writer)
     }
 }
 
@@ -390,11 +313,10 @@ final class TextCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
     override var expectation: String { description }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Value {
-        try decodeString(self, value, parse)
+        try parsedString(self, value, FoundationReader(), parse)
     }
-
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Value {
-        try decodeString(self, document, node, parse)
+        try parsedString(self, node, document, parse)
     }
 
     override func encode(_ value: Value, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { format(value) }

@@ -25,27 +25,22 @@ final class SingleObjectCodec<Element, Collection>: JSONValueCodec<Collection>, 
     override var expectation: String { collection.expectation + " or an object" }
     override var unsupportedReason: String? { collection.unsupportedReason }
 
-    override func decode(_ value: Any) throws(ValueFailure) -> Collection {
+    @inline(__always)
+    final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> Collection {
         do {
-            return try collection.decode(value)
+            return try reader.decode(value, with: collection)
         } catch {
-            guard value is [String: Any] else { throw error }
+            guard reader.object(value) != nil else { throw error }
             record()
-            return wrap(try element.decode(value))
+            return wrap(try reader.decode(value, with: element))
         }
     }
 
+    override func decode(_ value: Any) throws(ValueFailure) -> Collection { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Collection {
-        do {
-            return try collection.decode(document, node)
-        } catch {
-            guard document.kind(at: node) == .object else { throw error }
-            record()
-            return wrap(try element.decode(document, node))
-        }
+        try read(node, with: document)
     }
 
-    /// Records the object taken as a collection.
     private func record() {
         DecodingRecorder.current?.record(.coerced(toType: ValueDescription.typeName(Collection.self)), found: "object")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// What one decode call records as it goes, found by the codecs as a
 /// task-local value: the ``JSONLeniencyReport`` entries of a call whose

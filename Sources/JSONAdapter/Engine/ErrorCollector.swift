@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// The failures of one decode call's collecting pass: what lets a
 /// ``JSONAdapterError`` report every failure at once

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// The choices that shape compiled mappings (``JSONAdapter/Configuration``)
 /// together with the mappings compiled under them.

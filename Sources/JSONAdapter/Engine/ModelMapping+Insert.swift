@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 extension ModelMapping {
     /// Sets `value` at a key path (unescaped keys), creating the objects on the way.

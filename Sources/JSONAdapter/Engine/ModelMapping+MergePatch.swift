@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// JSON Merge Patch (RFC 7396) on a model, property by property, among the
 /// properties whose JSON location the patch reaches (the others are neither

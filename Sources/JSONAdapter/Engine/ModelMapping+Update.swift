@@ -25,12 +25,12 @@ extension ModelMapping {
             for path in paths where try KeyPathLookup.isPresent(path, in: source) { return true }
             return false
         case .alternatives(let paths):
+            var hint = 0
             switch source {
             case .dictionary(let dictionary):
-                return try KeyPathLookup.firstValue(among: paths, in: dictionary) != nil
+                return try KeyPathLookup.firstValue(among: paths, in: dictionary, with: FoundationReader(), hint: &hint) != nil
             case .document(let document, let node):
-                var hint = 0
-                return try KeyPathLookup.firstNode(among: paths, in: document, object: node, hint: &hint) != nil
+                return try KeyPathLookup.firstValue(among: paths, in: node, with: document, hint: &hint) != nil
             }
         }
     }

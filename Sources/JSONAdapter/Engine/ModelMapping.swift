@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// A model type's JSON mapping, compiled once and shared by every adapter

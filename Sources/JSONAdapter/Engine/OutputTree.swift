@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// The shape of a model's JSON object, worked out once from its key paths,

@@ -45,16 +45,16 @@ class PropertyMapping: @unchecked Sendable {
         case .alternatives(let paths): path = paths[KeyPathLookup.alternativeIndex(among: paths, in: source)]
         case .composite: return "object"
         }
+        /// What `reader` finds at `path` in `object`.
+        func found<Reader: JSONValueReader>(in object: Reader.Object, with reader: Reader) throws(ValueFailure) -> String {
+            var hint = 0
+            guard let value = try KeyPathLookup.value(at: path, in: object, with: reader, hint: &hint) else { return "null" }
+            return reader.found(value)
+        }
         do throws(ValueFailure) {
             switch source {
-            case .dictionary(let dictionary):
-                return ValueDescription.describe(try KeyPathLookup.value(at: path, in: dictionary))
-            case .document(let document, let object):
-                var hint = 0
-                guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else {
-                    return "null"
-                }
-                return describe(document, node)
+            case .dictionary(let dictionary): return try found(in: dictionary, with: FoundationReader())
+            case .document(let document, let object): return try found(in: object, with: document)
             }
         } catch {
             return error.found ?? error.problem
@@ -120,41 +120,24 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         canBeAbsent = absence != nil
     }
 
-    override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
-        let value: Any
+    /// Decodes the property from `object`, read by `reader`, into the model at `base`.
+    @inline(__always)
+    func read<Reader: JSONValueReader>(from object: Reader.Object, with reader: Reader, hint: inout Int,
+                                       into base: UnsafeMutableRawPointer) throws(ValueFailure) {
         switch keyPath {
         case .single(let path):
-            guard let found = try KeyPathLookup.value(at: path, in: dictionary) else { return }
-            value = found
+            guard let found = try KeyPathLookup.value(at: path, in: object, with: reader, hint: &hint) else { return }
+            accessor.store(try reader.decode(found, with: decodingCodec), to: base)
         case .composite(let paths):
+            // A composite's value is an object made of values from several places, keyed by
+            // their key paths: it is on no tape, so it cannot be a node. It is built as a
+            // Foundation dictionary (the codec is usually a transformer, which takes one
+            // anyway), from only the values it names.
             var gathered: [String: Any] = [:]
             for path in paths {
-                if let found = try KeyPathLookup.value(at: path, in: dictionary) { gathered[path.text] = found }
-            }
-            value = gathered
-        case .alternatives(let paths):
-            guard let found = try KeyPathLookup.firstValue(among: paths, in: dictionary) else { return }
-            value = found.value
-        }
-        accessor.store(try decodingCodec.decode(value), to: base)
-    }
-
-    override func decode(from document: JSONDocument, object: Int, hint: inout Int,
-                         into base: UnsafeMutableRawPointer) throws(ValueFailure) {
-        switch keyPath {
-        case .single(let path):
-            guard let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) else { return }
-            accessor.store(try decodingCodec.decode(document, node), to: base)
-        case .composite(let paths):
-            // A composite's value is an object made of values from several places,
-            // keyed by their key paths: it is on no tape, so it cannot be a node. It is
-            // built as the dictionary the dictionary route gives the codec (usually a
-            // transformer, which takes one anyway), from only the values it names.
-            var gathered: [String: Any] = [:]
-            for path in paths {
-                if let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint) {
+                if let found = try KeyPathLookup.value(at: path, in: object, with: reader, hint: &hint) {
                     do throws(ValueFailure) {
-                        gathered[path.text] = try document.nativeValue(at: node)
+                        gathered[path.text] = try reader.foundationValue(found)
                     } catch {
                         throw error.prefixed(by: .member(path.text))
                     }
@@ -162,10 +145,21 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
             }
             accessor.store(try decodingCodec.decode(gathered), to: base)
         case .alternatives(let paths):
-            guard let found = try KeyPathLookup.firstNode(among: paths, in: document, object: object,
-                                                          hint: &hint) else { return }
-            accessor.store(try decodingCodec.decode(document, found.node), to: base)
+            guard let found = try KeyPathLookup.firstValue(among: paths, in: object, with: reader, hint: &hint) else {
+                return
+            }
+            accessor.store(try reader.decode(found.value, with: decodingCodec), to: base)
         }
+    }
+
+    override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {
+        var hint = 0
+        try read(from: dictionary, with: FoundationReader(), hint: &hint, into: base)
+    }
+
+    override func decode(from document: JSONDocument, object: Int, hint: inout Int,
+                         into base: UnsafeMutableRawPointer) throws(ValueFailure) {
+        try read(from: object, with: document, hint: &hint, into: base)
     }
 
     override func encode(from base: UnsafeRawPointer, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {

@@ -1,5 +1,6 @@
 import Foundation
 import MantleCore
+import MantleInternals
 
 /// A rule a property's value must meet: checked while decoding, and stated
 /// in the property's JSON Schema (``JSONAdapter/jsonSchema(of:options:)``).

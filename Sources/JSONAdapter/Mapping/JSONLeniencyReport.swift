@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Every leniency a decode applied (see ``JSONLeniency``), in the order the
 /// JSON was read, as a ``Recorder`` passed in the call's

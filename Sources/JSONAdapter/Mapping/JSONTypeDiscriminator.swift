@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// A JSON field whose value names the model type of the object it is in:
@@ -70,21 +71,8 @@ public struct JSONTypeDiscriminator: @unchecked Sendable {
         let found: String
         do throws(ValueFailure) {
             switch source {
-            case .dictionary(let dictionary):
-                let value = try KeyPathLookup.value(at: path, in: dictionary)
-                name = value.flatMap(Self.name(of:))
-                found = value.map(ValueDescription.describe) ?? "nothing"
-            case .document(let document, let object):
-                var hint = 0
-                let node = try KeyPathLookup.node(at: path, in: document, object: object, hint: &hint)
-                name = node.flatMap { node in
-                    switch document.kind(at: node) {
-                    case .string: return document.string(at: node)
-                    case .number: return document.integerDigits(at: node)
-                    case .null, .bool, .array, .object: return nil
-                    }
-                }
-                found = node.map { describe(document, $0) } ?? "nothing"
+            case .dictionary(let dictionary): (name, found) = try Self.name(at: path, in: dictionary, with: FoundationReader())
+            case .document(let document, let object): (name, found) = try Self.name(at: path, in: object, with: document)
             }
         } catch {
             throw JSONAdapterError(error, jsonKeyPath: keyPath)
@@ -137,12 +125,14 @@ public struct JSONTypeDiscriminator: @unchecked Sendable {
                          detail: "the type field \"\(keyPath)\" chose \(chosen), which is not a \(typeName)")
     }
 
-    /// The table key a Foundation value stands for: a string, or an integer's digits.
-    private static func name(of value: Any) -> String? {
-        if let string = value as? String { return string }
-        guard ValueConversion.exactBool(from: value) == nil, let number = NumberValue(value), number.isInteger else {
-            return nil
+    /// The type name at `path` in `object` (a string, or an integer's digits), or `nil`; and
+    /// what is there, for the error when no type has that name.
+    private static func name<Reader: JSONValueReader>(at path: ParsedKeyPath, in object: Reader.Object,
+                                                      with reader: Reader) throws(ValueFailure) -> (String?, String) {
+        var hint = 0
+        guard let value = try KeyPathLookup.value(at: path, in: object, with: reader, hint: &hint) else {
+            return (nil, "nothing")
         }
-        return number.description
+        return (reader.string(value) ?? reader.integerText(value), reader.found(value))
     }
 }

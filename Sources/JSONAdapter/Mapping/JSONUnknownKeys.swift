@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 /// The members of a JSON object that a model's mapping does not read, kept so

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Lays a model's properties out as the JSON object the decoder reads:
 /// dotted key paths become nested objects, array indexes in a path become

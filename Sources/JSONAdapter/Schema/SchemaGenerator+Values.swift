@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import MantleJSON
 
 // The schema of each kind of value, following the codec ``CodecFactory``

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Builds the JSON Schema of a model type from its compiled mapping
 /// (``ModelMapping``), in one configuration's ``MappingContext``.

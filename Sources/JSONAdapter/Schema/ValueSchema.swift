@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// The kinds of JSON value a schema admits, as far as the generator knows them.
 struct JSONKinds: OptionSet, Hashable, Sendable {

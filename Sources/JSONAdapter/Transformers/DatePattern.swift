@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// A fixed-width `DateFormatter` pattern compiled into a direct parser and
 /// writer, for ``JSONValueTransformer/date(format:locale:timeZone:)``.

@@ -1,5 +1,6 @@
 #if canImport(ObjectiveC) || MANTLE_SIMULATED_DARWIN
 import Foundation
+import MantleInternals
 
 // Foundation's `ValueTransformer` (NSValueTransformer) exists on Apple platforms only. The Linux
 // CI compiles and tests this file against a simulation of it (`.ci/darwin-sdk`, built with

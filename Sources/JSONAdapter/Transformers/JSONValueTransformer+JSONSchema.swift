@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 extension JSONValueTransformer {
     /// The JSON Schema of the JSON values the forward direction takes, as

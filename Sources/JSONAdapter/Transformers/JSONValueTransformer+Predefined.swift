@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 // The predefined transformers of Mantle's `NSValueTransformer+MTLPredefinedTransformerAdditions`.
 // Every one passes `nil` through (except where a mapping gives `nil` a value)

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 extension JSONValueTransformer {
     /// The name of a registered transformer (Mantle's `MTLURLValueTransformerName` and friends).

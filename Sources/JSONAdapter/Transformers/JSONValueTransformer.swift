@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// A pair of throwing closures that turn values of one representation into
 /// another and, optionally, back (Mantle's `MTLValueTransformer`).

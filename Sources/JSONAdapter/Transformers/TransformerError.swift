@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// An error from a ``JSONValueTransformer``.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Transformers registered per property type (Mantle's
 /// `transformerForModelPropertiesOfClass:`), thread-safe.

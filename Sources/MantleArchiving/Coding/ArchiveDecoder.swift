@@ -1,5 +1,6 @@
 import Foundation
 import MantleCore
+import MantleInternals
 
 /// Rebuilds a model graph from checked archive contents (see
 /// ``ArchiveContents``), guided by the declared Swift types of the properties.

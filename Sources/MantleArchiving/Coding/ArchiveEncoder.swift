@@ -1,5 +1,6 @@
 import Foundation
 import MantleCore
+import MantleInternals
 
 /// Turns a model graph into the property list of an archive (see
 /// ``ArchiveFormat``).

@@ -1,4 +1,5 @@
 import MantleCore
+import MantleInternals
 
 /// Finds the class an archive names (``ArchiveTypeName``, `String(reflecting:)`
 /// of the dynamic type) through the Swift runtime, so that a subclass stored

@@ -1,5 +1,6 @@
 import Foundation
 import MantleCore
+import MantleInternals
 
 // Static helpers that ``ArchiveDecoder`` calls on a metatype it has opened by
 // casting (`T.self as? any ArrayRepresentable.Type`, ...): inside them the

@@ -1,4 +1,5 @@
 import MantleCore
+import MantleInternals
 
 /// The model types registered with ``ModelArchiver/register(_:)``, by
 /// archived type name. Thread-safe.

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 extension Model {
     /// The type name and the permanent properties in declaration order,

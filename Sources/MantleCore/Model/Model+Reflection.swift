@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// The property keys computed so far, per model type.
 private let propertyKeysCache = TypeCache<Set<String>>()

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// An error from building or changing a model through its property keys
 /// (``Model/init(dictionary:)``, `setValue(_:forKey:)`), or from a model type

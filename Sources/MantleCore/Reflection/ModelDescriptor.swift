@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Everything reflection knows about one model type, built once and cached.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 import Observation
 
 /// The stored fields that make up a model type, by property key.

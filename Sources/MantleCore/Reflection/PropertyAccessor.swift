@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Reads, writes, compares and hashes one stored property of a model, given
 /// the address of the model's storage (the struct value, or the object).

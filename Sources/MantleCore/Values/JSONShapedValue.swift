@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// A value of a statically unknown type seen as the JSON it stands for, so
 /// that `==` and `hash(into:)` of `Any` values follow one rule whatever

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Equality and hashing for values whose static type promises neither, such
 /// as `Any` properties, closures, non-`Equatable` structs and enums.

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Converts an untyped value (`Any?`) into a value of type `Value` with the
 /// package's exact rules.
@@ -26,8 +27,9 @@ package struct Converter<Value>: @unchecked Sendable {
     }
 }
 
-/// Builders and helpers for ``Converter``.
-package enum ValueConversion {
+/// Builders of ``Converter``: MantleCore's part of `ValueConversion` (MantleInternals declares it,
+/// with its tests of Foundation values).
+extension ValueConversion {
     /// The converter for `type`, built from the type's kind (``ValueKind``).
     package static func converter<Value>(to type: Value.Type) -> Converter<Value> {
         if case .optional(let optional) = ValueKind.of(type),
@@ -120,69 +122,6 @@ package enum ValueConversion {
         guard let optional = value as? any OptionalRepresentable else { return value }
         guard let inner = optional.wrappedValue else { return nil }
         return flattenedOptional(inner) ?? inner
-    }
-
-    // MARK: Foundation values
-
-    /// The identity of `NSNull`'s class.
-    private static let nullClass = ObjectIdentifier(NSNull.self)
-    /// The identity of the class of boolean `NSNumber`s (`__NSCFBoolean`).
-    private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
-
-    /// `true` for `NSNull`.
-    @inline(__always)
-    package static func isNull(_ value: Any) -> Bool {
-        ObjectIdentifier(type(of: value)) == nullClass
-    }
-
-    /// `value` as an `NSNumber` if it is a Foundation object (not a bridged Swift number).
-    @inline(__always)
-    package static func foundationNumber(_ value: Any) -> NSNumber? {
-        guard type(of: value) is AnyObject.Type else { return nil }
-        return value as? NSNumber
-    }
-
-    /// `true` for the boolean `NSNumber`s that `JSONSerialization` makes for `true` and `false`.
-    @inline(__always)
-    package static func isBooleanNumber(_ number: NSNumber) -> Bool {
-        ObjectIdentifier(type(of: number)) == booleanNumberClass
-    }
-
-    /// A Swift `Bool` or a boolean `NSNumber`; never a number.
-    @inline(__always)
-    package static func exactBool(from value: Any) -> Bool? {
-        if let bool = value as? Bool {
-            if let number = foundationNumber(value) { return isBooleanNumber(number) ? bool : nil }
-            return bool
-        }
-        return nil
-    }
-
-    /// The value for a `Bool` property: ``exactBool(from:)``, or an `NSNumber`
-    /// holding a `char` that is 0 or 1 (see ``charBool(objCType:value:)``).
-    /// Values of other types (`Any`, `Int8`) keep such a number as the number it is.
-    @inline(__always)
-    package static func boolPropertyValue(from value: Any) -> Bool? {
-        if let bool = exactBool(from: value) { return bool }
-        guard let number = foundationNumber(value), !isBooleanNumber(number) else { return nil }
-        return charBool(objCType: UInt8(bitPattern: number.objCType.pointee), value: number.int64Value)
-    }
-
-    /// The boolean a number of type `objCType` holding `value` stands for: a
-    /// `char` ("c") that is 0 or 1, which is what Key-Value Coding and
-    /// `numberWithChar:` give for `NO` and `YES` where Objective-C's `BOOL` is a
-    /// `signed char` (Intel Macs), so that a dictionary made by Objective-C code
-    /// (Mantle's `dictionaryValue` included) holds them instead of the boolean
-    /// objects. `nil` for any other number, a "c" one of another value included.
-    /// (Linux's Foundation gives the shared "i" objects for -1...12 whatever the
-    /// type, so there a "c" number is never 0 or 1.)
-    package static func charBool(objCType: UInt8, value: Int64) -> Bool? {
-        guard objCType == UInt8(ascii: "c") else { return nil }
-        switch value {
-        case 0: return false
-        case 1: return true
-        default: return nil
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// Short, human-readable descriptions of types and values for error messages,
 /// e.g. `String`, `[GHLabel]`, `number 42`, `string "open"`, `null`, `object`.

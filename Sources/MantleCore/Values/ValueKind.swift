@@ -1,4 +1,5 @@
 import Foundation
+import MantleInternals
 
 /// What sort of value a type holds: the one place that decides it.
 ///

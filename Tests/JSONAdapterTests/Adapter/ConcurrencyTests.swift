@@ -13,6 +13,7 @@ import Foundation
 import Testing
 import GitHubModels
 @testable import JSONAdapter
+import MantleInternals
 
 // MARK: - Models used only by these tests (so that their first use is concurrent)
 

@@ -9,6 +9,7 @@ import Foundation
 import Testing
 import MantleTestSupport
 @testable import JSONAdapter
+import MantleInternals
 
 @Suite("Codable property values: encoding")
 struct CodableEncodingTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MantleTestSupport
 @testable import JSONAdapter
+import MantleInternals
 
 /// Epoch seconds of 2017-10-10T16:00:00Z, used by many cases.
 private let octoberTenth: Int64 = 1_507_651_200

@@ -74,6 +74,25 @@ struct TypeDiscriminatorTests {
         #expect(dictionary.area == 9)
     }
 
+    /// Checks: a numeric type field names its type by its exact integer value, alike from bytes and
+    /// from JSONSerialization's objects (which read `4.0` and `4e0` as the Double 4): `4`, `4.0` and
+    /// `4e0` choose the type named "4"; `4.5` chooses none.
+    @Test("a numeric type field is read alike on both paths", arguments: ["4", "4.0", "4e0", "4.5"])
+    func numericField(literal: String) throws {
+        let shapes = JSONTypeDiscriminator(keyPath: "meta.kind", types: ["circle": Circle.self, "4": Square.self])
+        let adapter = try JSONAdapter(modelType: Circle.self)
+        let json = Data(#"{"meta": {"kind": \#(literal)}, "side": 2}"#.utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        for decode in [{ try adapter.model(fromJSONData: json, options: .discriminator(shapes)) },
+                       { try adapter.model(from: object, options: .discriminator(shapes)) }] {
+            if literal == "4.5" {
+                #expect(throws: JSONAdapterError.self) { try decode() }
+            } else {
+                #expect((try decode() as? any Shape)?.area == 4)
+            }
+        }
+    }
+
     /// Checks: with a discriminator in the options, the static methods give
     /// `M` or a subclass of it; another chosen type is .noClassFound, not a
     /// crash, naming the field; so is a class adapter's unrelated choice.

@@ -12,6 +12,7 @@ import MantleArchiving
 import MantleCore
 import MantleTestSupport
 @testable import JSONAdapter
+import MantleInternals
 
 @Suite("Darwin-shaped input: JSONSerialization's objects as Apple's platforms return them")
 struct DarwinShapedInputTests {

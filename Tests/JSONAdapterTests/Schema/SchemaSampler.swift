@@ -11,6 +11,7 @@
 
 import Foundation
 @testable import JSONAdapter
+import MantleInternals
 
 /// Builds sample documents of model types, in one configuration.
 struct SchemaSampler {

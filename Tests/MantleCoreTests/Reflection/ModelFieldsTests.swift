@@ -2,12 +2,14 @@
 //  ModelFieldsTests.swift
 //  Which stored fields make up a model: shadowed superclass fields and
 //  non-model superclasses (`Operation`, a plain base between a model and `NSObject`).
-//  Each test covers a fact that a SAFETY comment in Sources/MantleCore/Reflection relies on.
+//  Each test covers a fact that a SAFETY comment in Sources/MantleCore/Reflection or
+//  Sources/MantleInternals/Reflection relies on.
 //
 
 import Foundation
 import Testing
 @testable import MantleCore
+@testable import MantleInternals
 
 @Suite("Reflection: which stored fields make up a model")
 struct ModelFieldsTests {

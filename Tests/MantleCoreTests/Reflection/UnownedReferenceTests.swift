@@ -2,13 +2,15 @@
 //  UnownedReferenceTests.swift
 //  Unowned references of every kind: not part of the model, and refused
 //  when a model asks for one to take part.
-//  Each test covers a fact that a SAFETY comment in Sources/MantleCore/Reflection relies on.
+//  Each test covers a fact that a SAFETY comment in Sources/MantleCore/Reflection or
+//  Sources/MantleInternals/Reflection relies on.
 //
 
 import Foundation
 import Testing
 import MantleArchiving
 @testable import MantleCore
+@testable import MantleInternals
 
 @Suite("Reflection: unowned references")
 struct UnownedReferenceTests {

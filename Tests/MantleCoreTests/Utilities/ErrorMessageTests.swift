@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MantleArchiving
 @testable import MantleCore
+import MantleInternals
 
 /// The one wording of the package's errors: every error type fills the same
 /// fields and its description is ``ErrorMessage/text``.

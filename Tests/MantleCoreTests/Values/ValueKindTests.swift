@@ -9,6 +9,7 @@ import Foundation
 import Testing
 import MantleTestSupport
 @testable import MantleCore
+import MantleInternals
 
 @Suite("ValueKind: one answer per kind in every consumer of the model layer")
 struct ValueKindTests {

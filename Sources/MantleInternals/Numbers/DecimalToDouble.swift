@@ -3,10 +3,12 @@
 // fast_float implements it (Daniel Lemire, "Number Parsing at a Gigabyte per Second", 2021;
 // Noble Mushtak and Daniel Lemire, "Fast Number Parsing Without Fallback", 2023).
 //
-// The JSON number parser (MantleJSON's `JSONDocument.parseDouble`) uses it for the literals that
-// its exact fast path cannot take: more than 15–16 significant digits, as in canada.json's
-// `-65.613616999999977`, or an exponent beyond ±22; and `NumberValue(decimal:)` for the
-// `NSDecimalNumber`s in which `JSONSerialization` returns such literals on Linux. Before it, each
+// A number piece, not a JSON one: it serves whatever holds a decimal significand and exponent.
+// `NumberValue(decimal:)` uses it for `Decimal`s and `NSDecimalNumber`s (the form in which
+// `JSONSerialization` returns long literals on Linux), and the JSON number parser (MantleJSON's
+// `JSONDocument.parseDouble`) for the literals that its exact fast path cannot take: more than
+// 15–16 significant digits, as in canada.json's `-65.613616999999977`, or an exponent beyond
+// ±22. Before it, each
 // of those went through a `String` and glibc's `strtod`, whose multiprecision path made number
 // conversion a third of canada.json's decoding (and Decimal's text nine tenths of it from
 // `JSONSerialization` objects).

@@ -22,7 +22,7 @@ package struct ErrorMessage {
     package var summary: String?
     /// What was expected: a type name (`Int`) or a phrase (`a URL string`).
     package var expected: String?
-    /// What was found, as ``ValueDescription/describe(_:)`` words it (`string "x"`).
+    /// What was found, as MantleCore's `ValueDescription.describe(_:)` words it (`string "x"`).
     package var found: String?
     /// A sentence saying more (why, or what to do).
     package var detail: String?

@@ -66,7 +66,7 @@ struct FieldRecord: Equatable {
     let ownership: ReferenceOwnership
 }
 
-enum FieldDescriptorReader {
+package enum FieldDescriptorReader {
     /// The field records `type` declares itself (not those it inherits), in
     /// declaration order, or `nil` when the type has no readable field descriptor.
     static func ownRecords(of type: Any.Type) -> [FieldRecord]? {
@@ -99,7 +99,7 @@ enum FieldDescriptorReader {
     /// inherits), from its type context descriptor, and whether that
     /// descriptor points at a field descriptor; `nil` for a type that is
     /// neither a struct nor a class.
-    static func declaredFields(of type: Any.Type) -> (count: Int, hasFieldDescriptor: Bool)? {
+    package static func declaredFields(of type: Any.Type) -> (count: Int, hasFieldDescriptor: Bool)? {
         // SAFETY: as in `ownRecords(of:)`; the flags word's low five bits are
         // the descriptor's kind, which fixes where `NumFields` lies (see the
         // layout above). `ModelFieldsTests` checks the count against the

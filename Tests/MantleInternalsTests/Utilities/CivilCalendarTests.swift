@@ -5,7 +5,7 @@
 
 import Foundation
 import Testing
-@testable import MantleCore
+@testable import MantleInternals
 
 @Suite("CivilCalendar")
 struct CivilCalendarTests {

@@ -48,25 +48,25 @@ func _runtimeRecursiveFieldMetadata(
 func _runtimeRecursiveFieldOffset(_ type: Any.Type, index: Int) -> Int
 
 /// One stored field of a struct or class, as the runtime describes it.
-struct StoredField: Sendable {
+package struct StoredField: Sendable {
     /// The declared name (`$__lazy_storage_$_x` for `lazy var x`, `_x` for the
     /// storage of a property wrapper `@W var x`).
-    let name: String
+    package let name: String
     /// The declared type (`Optional<T>` for `weak var x: T?`).
-    let type: Any.Type
+    package let type: Any.Type
     /// Byte offset from the start of the value or object.
-    let offset: Int
+    package let offset: Int
     /// `true` for `var`, `false` for `let`.
-    let isVariable: Bool
-    let ownership: ReferenceOwnership
+    package let isVariable: Bool
+    package let ownership: ReferenceOwnership
     /// The struct, or the class in the hierarchy, that declares the field.
-    let declaringType: Any.Type
+    package let declaringType: Any.Type
 
     /// The name prefix the compiler gives a `lazy var`'s backing storage.
     static let lazyStoragePrefix = "$__lazy_storage_$_"
 
     /// `true` for the hidden storage of a `lazy var`.
-    var isLazyStorage: Bool { name.hasPrefix(Self.lazyStoragePrefix) }
+    package var isLazyStorage: Bool { name.hasPrefix(Self.lazyStoragePrefix) }
 
     /// Every stored field of `type` (superclass fields first), or an empty
     /// array for types that have none (enums, tuples are not models).
@@ -76,7 +76,7 @@ struct StoredField: Sendable {
     /// unowned(unsafe) from the declaring type's field descriptor
     /// (`ReferenceOwnership.swift`), accepted only where the descriptor agrees
     /// with the runtime on every field of that type; otherwise `.unknown`.
-    static func fields(of type: Any.Type) -> [StoredField] {
+    package static func fields(of type: Any.Type) -> [StoredField] {
         let count = _runtimeRecursiveFieldCount(type)
         guard count > 0 else { return [] }
         let declarers = DeclaringTypes(of: type)

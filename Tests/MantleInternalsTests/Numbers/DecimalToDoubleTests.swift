@@ -5,10 +5,10 @@
 
 import Foundation
 import Testing
-@testable import MantleCore
+@testable import MantleInternals
 import MantleTestSupport
 
-@Suite("JSON engine: decimal to binary conversion")
+@Suite("Numbers: decimal to binary conversion")
 struct DecimalToDoubleTests {
     /// The reference: `Double(String)`, correctly rounded.
     static func reference(_ w: UInt64, _ q: Int) -> Double {
