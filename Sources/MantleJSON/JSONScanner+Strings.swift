@@ -117,11 +117,11 @@ extension JSONScanner {
                 // SAFETY: eight bytes remain at `pos` (the loop's condition).
                 let w = Self.load(p + pos)
                 let lead2 = UInt8(truncatingIfNeeded: w &>> 24)
-                guard w & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0,
+                guard w & 0x0000_C0C0_F0C0_C0F0 == 0x0000_8080_E080_80E0,  // 32-bit: `w` is a UInt64
                       lead != 0xE0, lead != 0xED, lead2 != 0xE0, lead2 != 0xED
                 else { break }
                 pos &+= 6
-                lead = UInt8(truncatingIfNeeded: w &>> 48)
+                lead = UInt8(truncatingIfNeeded: w &>> 48)  // 32-bit: `w` is a UInt64
                 if lead < 0x80 { return }
             }
             if end &- pos >= 4 {
