@@ -241,6 +241,8 @@ extension JSONDocument: JSONValueReader {
 
         @inline(__always)
         mutating func next() -> Int? { elements.next() }
+
+        var underestimatedCount: Int { elements.underestimatedCount }
     }
 
     /// The key texts and value nodes of an object node's members.
