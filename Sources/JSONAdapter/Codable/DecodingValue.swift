@@ -18,8 +18,9 @@ enum DecodingValue {
     /// A Foundation (or native Swift) JSON value.
     case foundation(Any)
 
-    // Each answer is the reader's (JSONValueReader), so that the bridge and the codecs count
-    // the same values as null, booleans, numbers, strings, objects and arrays.
+    // Each scalar answer is the reader's (JSONValueReader), so that the bridge and the codecs
+    // count the same values as null, booleans, numbers and strings. Containers are read through
+    // FoundationContainers here (never bridged whole), where the codecs cast them.
 
     var isNull: Bool {
         switch self {
@@ -81,7 +82,7 @@ enum DecodingValue {
         case .node(let document, let node):
             return document.asObject(node).map { DecodingObject.node(document, $0) }
         case .foundation(let value):
-            return FoundationReader().asObject(value).map(DecodingObject.dictionary)
+            return FoundationContainers.stringKeyedMembers(of: value).map(DecodingObject.dictionary)
         }
     }
 
@@ -91,7 +92,7 @@ enum DecodingValue {
         case .node(let document, let node):
             return document.kind(at: node) == .array ? DecodingArray(document, node) : nil
         case .foundation(let value):
-            return FoundationReader().array(value).map { DecodingArray($0.elements) }
+            return FoundationContainers.arrayElements(of: value).map { DecodingArray($0) }
         }
     }
 
