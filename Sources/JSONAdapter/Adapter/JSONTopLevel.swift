@@ -36,32 +36,30 @@ enum JSONTopLevel {
     /// root without one).
     static func object<Result>(in document: JSONDocument, _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
-        guard let keyPath = options.keyPath else {
-            let source = try checkedObject(document, document.rootIndex)
-            return try collecting(options) { try decode(source) }
-        }
-        let path = try parsedKeyPath(keyPath)
-        let node = try locate(path, in: document)
-        return try within(path.text) {
-            let source = try checkedObject(document, node)
-            return try collecting(options) { try decode(source) }
-        }
+        try object(at: document.rootIndex, with: document, options, decode)
     }
 
     /// Runs `decode` on the object at `options.keyPath` of `jsonDictionary`
     /// (`jsonDictionary` itself without a key path).
     static func object<Result>(in jsonDictionary: [String: Any], _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Result) throws -> Result {
-        try recording(options) {
-            guard let keyPath = options.keyPath else {
-                return try collecting(options) { try decode(.dictionary(jsonDictionary)) }
-            }
-            let path = try parsedKeyPath(keyPath)
-            let value = try locate(path, in: jsonDictionary)
-            return try within(path.text) {
-                guard let dictionary = value as? [String: Any] else { throw notAnObject(ValueDescription.describe(value)) }
-                return try collecting(options) { try decode(.dictionary(dictionary)) }
-            }
+        try recording(options) { try object(at: jsonDictionary, with: FoundationReader(), options, decode) }
+    }
+
+    /// Runs `decode` on the object at `options.keyPath` of `root` (`root` itself without one).
+    private static func object<Reader: JSONValueReader, Result>(
+        at root: Reader.Value, with reader: Reader, _ options: JSONAdapter.DecodingOptions,
+        _ decode: (JSONObjectSource) throws -> Result
+    ) throws -> Result {
+        guard let keyPath = options.keyPath else {
+            let source = try checkedObject(root, with: reader)
+            return try collecting(options) { try decode(source) }
+        }
+        let path = try parsedKeyPath(keyPath)
+        let value = try locate(path, in: root, with: reader)
+        return try within(path.text) {
+            let source = try checkedObject(value, with: reader)
+            return try collecting(options) { try decode(source) }
         }
     }
 
@@ -75,12 +73,7 @@ enum JSONTopLevel {
                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         try recording(options) {
             let document = try parse(data, maximumDepth: options.maximumDepth)
-            guard let keyPath = options.keyPath else {
-                return try elements(of: document.rootIndex, in: document, options, decode)
-            }
-            let path = try parsedKeyPath(keyPath)
-            let node = try locate(path, in: document)
-            return try within(path.text) { try elements(of: node, in: document, options, decode) }
+            return try array(at: document.rootIndex, with: document, options, decode)
         }
     }
 
@@ -88,48 +81,34 @@ enum JSONTopLevel {
     /// object with a key path to the array), as ``array(in:_:_:)-(Data,_,_)``.
     static func array<Element>(in value: Any, _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
-        try recording(options) {
-            guard let keyPath = options.keyPath else { return try elements(of: value, options, decode) }
-            let path = try parsedKeyPath(keyPath)
-            guard let jsonDictionary = value as? [String: Any] else { throw notAnObject(ValueDescription.describe(value)) }
-            let located = try locate(path, in: jsonDictionary)
-            return try within(path.text) { try elements(of: located, options, decode) }
-        }
+        try recording(options) { try array(at: value, with: FoundationReader(), options, decode) }
     }
 
-    /// The elements of the array node `node`, each decoded from its object.
-    private static func elements<Element>(of node: Int, in document: JSONDocument,
-                                          _ options: JSONAdapter.DecodingOptions,
-                                          _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
-        guard document.kind(at: node) == .array else {
-            guard options.configuration.leniency.contains(.singleObjectAsArray), document.kind(at: node) == .object else {
-                throw notAnArray(describe(document, node))
-            }
-            return try collecting(options) { try [singleObject(Element.self) { try decode(.document(document, node)) }] }
-        }
-        return try collecting(options) {
-            try decodeEach(document.elements(of: node), lossy: options.isLossy,
-                           found: { describe(document, $0) }) { element in
-                try decode(checkedObject(document, element))
-            }
-        }
+    /// Runs `decode` on each object of the array at `options.keyPath` of `root` (`root` itself
+    /// without one).
+    private static func array<Reader: JSONValueReader, Element>(
+        at root: Reader.Value, with reader: Reader, _ options: JSONAdapter.DecodingOptions,
+        _ decode: (JSONObjectSource) throws -> Element
+    ) throws -> [Element] {
+        guard let keyPath = options.keyPath else { return try elements(of: root, with: reader, options, decode) }
+        let path = try parsedKeyPath(keyPath)
+        let value = try locate(path, in: root, with: reader)
+        return try within(path.text) { try elements(of: value, with: reader, options, decode) }
     }
 
-    /// The elements of the Foundation array `value`, each decoded from its dictionary.
-    private static func elements<Element>(of value: Any, _ options: JSONAdapter.DecodingOptions,
-                                          _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
-        guard let array = value as? [Any] else {
-            guard options.configuration.leniency.contains(.singleObjectAsArray), let dictionary = value as? [String: Any] else {
-                throw notAnArray(ValueDescription.describe(value))
-            }
-            return try collecting(options) { try [singleObject(Element.self) { try decode(.dictionary(dictionary)) }] }
+    /// The elements of the array `value`, each decoded from its object.
+    private static func elements<Reader: JSONValueReader, Element>(
+        of value: Reader.Value, with reader: Reader, _ options: JSONAdapter.DecodingOptions,
+        _ decode: (JSONObjectSource) throws -> Element
+    ) throws -> [Element] {
+        guard let (_, items) = reader.array(value) else {
+            guard options.configuration.leniency.contains(.singleObjectAsArray),
+                  let source = reader.objectSource(value) else { throw notAnArray(reader.found(value)) }
+            return try collecting(options) { try [singleObject(Element.self) { try decode(source) }] }
         }
         return try collecting(options) {
-            try decodeEach(array, lossy: options.isLossy, found: ValueDescription.describe) { element in
-                guard let dictionary = element as? [String: Any] else {
-                    throw notAnObject(ValueDescription.describe(element))
-                }
-                return try decode(.dictionary(dictionary))
+            try decodeEach(items, lossy: options.isLossy, found: reader.found) { element in
+                try decode(checkedObject(element, with: reader))
             }
         }
     }
@@ -201,9 +180,11 @@ enum JSONTopLevel {
     }
 
     /// The object node `node` as a source; any other kind is "expected a JSON object".
-    private static func checkedObject(_ document: JSONDocument, _ node: Int) throws -> JSONObjectSource {
-        guard document.kind(at: node) == .object else { throw notAnObject(describe(document, node)) }
-        return .document(document, node)
+    /// `value` as the object a model decodes from; any other value is an error.
+    private static func checkedObject<Reader: JSONValueReader>(_ value: Reader.Value,
+                                                               with reader: Reader) throws -> JSONObjectSource {
+        guard let source = reader.objectSource(value) else { throw notAnObject(reader.found(value)) }
+        return source
     }
 
     /// The error for a top level (or element) that is not an object.
@@ -227,16 +208,11 @@ enum JSONTopLevel {
         return path
     }
 
-    /// The node at `path` in `document`, whose top level must be an object.
-    private static func locate(_ path: ParsedKeyPath, in document: JSONDocument) throws -> Int {
-        let root = document.rootIndex
-        guard document.kind(at: root) == .object else { throw notAnObject(describe(document, root)) }
-        return try locate(path, in: root, with: document)
-    }
-
-    /// The value at `path` in `dictionary`.
-    private static func locate(_ path: ParsedKeyPath, in dictionary: [String: Any]) throws -> Any {
-        try locate(path, in: dictionary, with: FoundationReader())
+    /// The value at `path` in `root`, which must be an object.
+    private static func locate<Reader: JSONValueReader>(_ path: ParsedKeyPath, in root: Reader.Value,
+                                                        with reader: Reader) throws -> Reader.Value {
+        guard let object = reader.asObject(root) else { throw notAnObject(reader.found(root)) }
+        return try locate(path, in: object, with: reader)
     }
 
     /// The value at `path` in `object`; nothing or `null` there is an error.

@@ -18,18 +18,22 @@ enum DecodingValue {
     /// A Foundation (or native Swift) JSON value.
     case foundation(Any)
 
+    // Each scalar answer is the reader's (JSONValueReader), so that the bridge and the codecs
+    // count the same values as null, booleans, numbers and strings. Containers are read through
+    // FoundationContainers here (never bridged whole), where the codecs cast them.
+
     var isNull: Bool {
         switch self {
-        case .node(let document, let node): return document.kind(at: node) == .null
-        case .foundation(let value): return ValueConversion.isNull(value)
+        case .node(let document, let node): return document.isNull(node)
+        case .foundation(let value): return FoundationReader().isNull(value)
         }
     }
 
     /// What the value is, for errors (`string "x"`, `number 3.5`, `null`, `object`).
     var description: String {
         switch self {
-        case .node(let document, let node): return describe(document, node)
-        case .foundation(let value): return ValueDescription.describe(value)
+        case .node(let document, let node): return document.found(node)
+        case .foundation(let value): return FoundationReader().found(value)
         }
     }
 
@@ -37,18 +41,16 @@ enum DecodingValue {
     /// Foundation objects, an Objective-C `BOOL` made with `numberWithChar:`).
     var bool: Bool? {
         switch self {
-        case .node(let document, let node):
-            return document.kind(at: node) == .bool ? document.bool(at: node) : nil
-        case .foundation(let value): return ValueConversion.boolPropertyValue(from: value)
+        case .node(let document, let node): return document.bool(node)
+        case .foundation(let value): return FoundationReader().bool(value)
         }
     }
 
     /// The string, or `nil` for anything but a string.
     var string: String? {
         switch self {
-        case .node(let document, let node):
-            return document.kind(at: node) == .string ? document.string(at: node) : nil
-        case .foundation(let value): return value as? String
+        case .node(let document, let node): return document.string(node)
+        case .foundation(let value): return FoundationReader().string(value)
         }
     }
 
@@ -57,8 +59,8 @@ enum DecodingValue {
     @inline(__always)
     func integer<I: FixedWidthInteger>(_: I.Type) -> I? {
         switch self {
-        case .node(let document, let node): return document.integerValue(at: node, as: I.self)
-        case .foundation(let value): return NumberValue(value)?.exactly(I.self)
+        case .node(let document, let node): return document.integer(node, as: I.self)
+        case .foundation(let value): return FoundationReader().integer(value, as: I.self)
         }
     }
 
@@ -69,8 +71,8 @@ enum DecodingValue {
     @inline(__always)
     func floating<F: BinaryFloatingPoint>(_: F.Type) -> F? {
         switch self {
-        case .node(let document, let node): return document.floatingValue(at: node, as: F.self)
-        case .foundation(let value): return NumberValue.rounded(value, as: F.self)
+        case .node(let document, let node): return document.floating(node, as: F.self)
+        case .foundation(let value): return FoundationReader().floating(value, as: F.self)
         }
     }
 
@@ -78,7 +80,7 @@ enum DecodingValue {
     var object: DecodingObject? {
         switch self {
         case .node(let document, let node):
-            return document.kind(at: node) == .object ? .node(document, node) : nil
+            return document.asObject(node).map { DecodingObject.node(document, $0) }
         case .foundation(let value):
             return FoundationContainers.stringKeyedMembers(of: value).map(DecodingObject.dictionary)
         }
@@ -97,8 +99,8 @@ enum DecodingValue {
     /// The value through one of the adapter's codecs (dates, data, decimals).
     func decode<Value>(with codec: JSONValueCodec<Value>) throws(ValueFailure) -> Value {
         switch self {
-        case .node(let document, let node): return try codec.decode(document, node)
-        case .foundation(let value): return try codec.decode(value)
+        case .node(let document, let node): return try document.decode(node, with: codec)
+        case .foundation(let value): return try FoundationReader().decode(value, with: codec)
         }
     }
 }

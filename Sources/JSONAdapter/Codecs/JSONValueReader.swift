@@ -241,6 +241,8 @@ extension JSONDocument: JSONValueReader {
 
         @inline(__always)
         mutating func next() -> Int? { elements.next() }
+
+        var underestimatedCount: Int { elements.underestimatedCount }
     }
 
     /// The key texts and value nodes of an object node's members.
@@ -256,6 +258,10 @@ extension JSONDocument: JSONValueReader {
 }
 
 /// Reads Foundation JSON values (from `JSONSerialization` or built in code; `NSNull()` for null).
+///
+/// Arrays and dictionaries are cast (`as? [Any]`, `as? [String: Any]`): reading them through
+/// ``FoundationContainers``, as the `Codable` bridge does, cost 4.3% of decoding citm_catalog.json
+/// and 2.6% of canada.json from dictionaries (callgrind).
 struct FoundationReader: JSONValueReader {
     @inline(__always)
     init() {}
@@ -330,7 +336,7 @@ struct FoundationReader: JSONValueReader {
 
     /// A Foundation array's nested containers are taken as they are (``FoundationContainers``).
     func element(at position: Int, of value: Any) -> Any?? {
-        guard let array = FoundationContainers.arrayElements(of: value) else { return nil }
+        guard let array = value as? [Any] else { return nil }
         return .some(position < array.count ? array[position] : nil)
     }
 

@@ -19,11 +19,8 @@ where Bytes.Element == UInt8 {
     /// The models.
     public typealias Element = Model
 
-    /// The bytes.
     private let bytes: Bytes
-    /// Their layout.
     private let format: JSONStreamFormat
-    /// How each value is decoded.
     private let options: JSONAdapter.DecodingOptions
 
     /// Models from `bytes`, laid out as `format`, each decoded with `options`
@@ -49,8 +46,7 @@ where Bytes.Element == UInt8 {
         // byte, and collecting a byte is a few instructions. Everything else
         // runs once per value, or per 16 KiB, in the functions it calls.
 
-        /// The bytes still to read.
-        @usableFromInline var base: Bytes.AsyncIterator
+            @usableFromInline var base: Bytes.AsyncIterator
         /// The bytes read and not yet framed.
         @usableFromInline var buffer: StreamBuffer
         /// `true` once `base` has returned `nil`.

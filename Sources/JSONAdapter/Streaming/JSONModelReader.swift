@@ -34,18 +34,15 @@ public struct JSONModelReader<Model: JSONSerializing> {
         case data(Data, position: Int)
         /// A file, read in chunks.
         case file(FileHandle, closesWhenDone: Bool)
-        /// Nothing more.
-        case exhausted
+            case exhausted
     }
 
     /// The most bytes read at once from a file (and copied at once from `Data`).
     private let chunkSize: Int
-    /// Where the bytes come from.
     private var source: Source
     /// The chunk being consumed, and how far.
     private var chunk: [UInt8] = []
     private var position = 0
-    /// Turns bytes into models.
     private var decoder: StreamedModelDecoder<Model>
     /// `true` once the stream ended or failed.
     private var isDone = false
@@ -169,7 +166,6 @@ public struct JSONModelReader<Model: JSONSerializing> {
         }
     }
 
-    /// Closes a file the reader opened.
     private mutating func close() {
         if case .file(let handle, let closesWhenDone) = source, closesWhenDone {
             try? handle.close()

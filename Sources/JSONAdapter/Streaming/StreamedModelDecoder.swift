@@ -4,11 +4,8 @@ import MantleJSON
 /// Turns a stream's bytes into models, one complete value at a time: the
 /// engine shared by ``JSONModelReader`` and ``AsyncJSONModelSequence``.
 struct StreamedModelDecoder<Model: JSONSerializing> {
-    /// The model type's compiled mapping.
     private let mapping: ModelMapping
-    /// The stream's layout.
     private let format: JSONStreamFormat
-    /// Splits the stream into values.
     private var framer: JSONStreamFramer
     /// The options for each value: its depth limit (the same in both
     /// formats: an array element is limited as it would be decoded alone)
