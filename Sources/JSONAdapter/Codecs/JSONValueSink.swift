@@ -32,6 +32,20 @@ protocol JSONValueSink {
                                _ options: JSONAdapter.EncodingFlags) throws(ValueFailure)
 }
 
+extension JSONValueSink {
+    /// Writes a number with `write`; the sink's refusal (NaN, ±infinity) becomes the failure
+    /// that says `described` cannot be written.
+    @inline(__always)
+    mutating func writeNumber(_ described: @autoclosure () -> String,
+                              _ write: (inout Self) throws(JSONWriterError) -> Void) throws(ValueFailure) {
+        do {
+            try write(&self)
+        } catch {
+            throw ValueFailure(detail: "\(described()) cannot be written as JSON")
+        }
+    }
+}
+
 extension JSONWriter: JSONValueSink {
     /// `Int64` or `UInt64` where the value fits, else its digits.
     @inline(__always)

@@ -118,11 +118,7 @@ class FloatingCodec<Floating: BinaryFloatingPoint>: JSONValueCodec<Floating>, @u
     /// other as a `Double`.
     @inline(__always)
     final func write(_ value: Floating, into sink: inout some JSONValueSink) throws(ValueFailure) {
-        do {
-            try sink.writeFloating(value)
-        } catch {
-            throw ValueFailure(detail: "\(value) cannot be written as JSON")
-        }
+        try sink.writeNumber("\(value)") { (sink) throws(JSONWriterError) in try sink.writeFloating(value) }
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Floating { try read(value, with: FoundationReader()) }
@@ -276,11 +272,7 @@ final class DecimalCodec: JSONValueCodec<Decimal>, @unchecked Sendable {
 
     @inline(__always)
     func write(_ value: Decimal, into sink: inout some JSONValueSink) throws(ValueFailure) {
-        do {
-            try sink.write(value)
-        } catch {
-            throw ValueFailure(detail: "Decimal \(value) cannot be written as JSON")
-        }
+        try sink.writeNumber("Decimal \(value)") { (sink) throws(JSONWriterError) in try sink.write(value) }
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Decimal { try read(value, with: FoundationReader()) }
