@@ -9,7 +9,9 @@ extension JSONScanner {
     @inline(__always)
     mutating func resetFilter(depth: Int) {
         let base = (depth &- 1) &* 4
-        while filters.count < base &+ 4 { filters.append(0) }
+        // SAFETY: `filters` holds at least `depth * 4` words from here on (it never shrinks);
+        // `recordKey` reads only words below that for keys of this object (`depth` is its level).
+        if filters.count < base &+ 4 { filters.append(repeating: 0, count: base &+ 4 &- filters.count) }
         filters[base] = 0
         filters[base &+ 1] = 0
         filters[base &+ 2] = 0
@@ -41,6 +43,7 @@ extension JSONScanner {
         if keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {
             // A large object: its keys are checked once, sorted, when it closes.
         } else if filters[word] & mask != 0 {
+            // SAFETY: `word < depth * 4` (see `resetFilter`); `hashStart <= i < keyHashes.count`.
             var i = hashStart
             while i < keyHashes.count {
                 if keyHashes[i] == hash {
@@ -60,7 +63,7 @@ extension JSONScanner {
     /// ``JSONNode/stringHasNonASCII`` when `scratch` has a byte above 0x7F (`"caf\u00e9"`).
     @inline(never)
     private mutating func markNonASCIIEscapedKey() {
-        guard scratch.contains(where: { $0 >= 0x80 }), !nodes.isEmpty else { return }
+        guard scratch.contains(where: { $0 >= 0x80 }), nodes.count > 0 else { return }
         nodes[nodes.count &- 1].flags |= JSONNode.stringHasNonASCII
     }
 
@@ -69,34 +72,36 @@ extension JSONScanner {
     static let linearDuplicateCheckLimit = 64
 
     /// `true` when two of `hashes` are equal.
-    static func containsDuplicate(_ hashes: ArraySlice<UInt64>) -> Bool {
+    static func containsDuplicate(_ hashes: UnsafeBufferPointer<UInt64>) -> Bool {
         let sorted = hashes.sorted()
         return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }
 
-    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic and well mixed;
-    /// equal hashes of different keys only make look-ups in that object search to its end).
+    /// A 64-bit hash of `count` bytes at `base` (only needs to be deterministic, with well-mixed
+    /// top bits for the Bloom filter; equal hashes of different keys only make look-ups in that
+    /// object search to its end).
     ///
-    /// Whole words: every eight bytes but the last, then the last eight (overlapping the one
-    /// before when `count` is not a multiple of eight); a key shorter than eight bytes is one
-    /// word read past its end and masked, when `readable` (the bytes that may be read from
-    /// `base`, at least `count`) allows, and byte by byte otherwise. SAFETY: `load` reads
-    /// `base[i..<i+8]` only with `i + 8 <= count`, or `i == 0` and `readable >= 8`.
+    /// One multiplication per word: `h = (h ^ word) * K` with `K` odd is a bijection of `word`
+    /// for a given `h`, so two keys of one length up to eight bytes never share a hash, and the
+    /// top bits depend on every bit below them. Whole words: every eight bytes but the last,
+    /// then the last eight (overlapping the one before when `count` is not a multiple of eight);
+    /// a key shorter than eight bytes is one word read past its end and masked, when `readable`
+    /// (the bytes that may be read from `base`, at least `count`) allows, and byte by byte
+    /// otherwise. SAFETY: `load` reads `base[i..<i+8]` only with `i + 8 <= count`, or `i == 0`
+    /// and `readable >= 8`.
     @inline(__always)
     private static func hash(_ base: UnsafePointer<UInt8>, _ count: Int, readable: Int) -> UInt64 {  // 32-bit: UInt64 words throughout
-        /// A 64-bit finaliser-style mixing step.
-        @inline(__always) func mix(_ x: UInt64) -> UInt64 {
-            let y = (x ^ (x &>> 31)) &* 0x9E37_79B9_7F4A_7C15
-            return y ^ (y &>> 29)
-        }
-        var h = mix(0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count))
-        if count >= 8 {
+        let k: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h = UInt64(truncatingIfNeeded: count) &* 0xD6E8_FEB8_6659_FD93
+        if count > 8 {
             var i = 0
             while count &- i > 8 {
-                h = mix(h ^ load(base + i))
+                h = (h ^ load(base + i)) &* k
                 i &+= 8
             }
-            h = mix(h ^ load(base + (count &- 8)))
+            h = (h ^ load(base + (count &- 8))) &* k
+        } else if count == 8 {
+            h = (h ^ load(base)) &* k
         } else if count > 0 {
             var w: UInt64 = 0
             if readable >= 8 {
@@ -108,8 +113,8 @@ extension JSONScanner {
                     shift &+= 8
                 }
             }
-            h = mix(h ^ w)
+            h = (h ^ w) &* k
         }
-        return mix(h &* 0xD6E8_FEB8_6659_FD93)
+        return h
     }
 }

@@ -81,13 +81,13 @@ struct JSONScanner {
     let maximumDepth: Int
     var pos = 0
     /// The tape being built.
-    var nodes: ContiguousArray<JSONNode> = []
+    var nodes: JSONScannerStack<JSONNode>
     /// Enclosing containers of the innermost open container.
-    private var frames: ContiguousArray<Frame> = []
+    private var frames = JSONScannerStack<Frame>(capacity: 16)
     /// Hashes of the keys of all open objects, innermost last.
-    var keyHashes: ContiguousArray<UInt64> = []
+    var keyHashes = JSONScannerStack<UInt64>(capacity: 64)
     /// Four 64-bit words of Bloom filter per nesting level for duplicate-key detection.
-    var filters: ContiguousArray<UInt64> = []
+    var filters = JSONScannerStack<UInt64>(capacity: 64)
     /// Reusable buffer for unescaping escaped keys before hashing.
     var scratch: [UInt8] = []
 
@@ -96,6 +96,7 @@ struct JSONScanner {
         self.p = base
         self.end = count
         self.maximumDepth = Swift.max(0, Swift.min(maximumDepth, JSONLimits.largestMaximumDepth))
+        nodes = JSONScannerStack(capacity: Swift.min(count / 8 + 16, 1 << 24))
     }
 
     /// Validates `input` as one JSON text and returns its node tape (root at index 0).
@@ -117,9 +118,16 @@ struct JSONScanner {
         // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
         // and words only through `load` (see there), for the duration of this call.
         var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth)
-        scanner.nodes.reserveCapacity(Swift.min(input.count / 8 + 16, 1 << 24))
+        defer {
+            scanner.nodes.deallocate()
+            scanner.frames.deallocate()
+            scanner.keyHashes.deallocate()
+            scanner.filters.deallocate()
+        }
         try scanner.parse()
-        return scanner.nodes
+        // One copy into the array the document keeps (cheaper than a copy-on-write array's
+        // uniqueness check on every append).
+        return ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
     }
 
     // MARK: - Main loop
@@ -132,6 +140,9 @@ struct JSONScanner {
         }
 
         // The innermost open container lives in `open`; enclosing ones in `frames`.
+        // SAFETY (the stacks' reads): `open.node`, when an open container's (>= 0), is the index
+        // its node was appended at, below `nodes.count`, which only grows; `frames` is popped
+        // only when not empty.
         var open = Frame.topLevel
         var depth = 0  // number of open containers
 
@@ -165,7 +176,7 @@ struct JSONScanner {
                     pos &+= 1
                     // Empty container: closed below, exactly like a non-empty one.
                     nodes[open.node].subtreeEnd = nodes.count
-                    open = frames.popLast() ?? .topLevel
+                    open = frames.count > 0 ? frames.removeLast() : .topLevel
                     depth &-= 1
                 } else {
                     if opensObject {
@@ -221,16 +232,19 @@ struct JSONScanner {
                 nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
                 nodes[open.node].subtreeEnd = nodes.count
                 if open.isObject {
+                    // SAFETY: `open.hashStart <= keyHashes.count`: the object's keys were
+                    // appended after it, and inner objects cut the stack back to their own start.
                     if open.objectFlags & JSONNode.objectMayHaveDuplicateKeys == 0,
                        keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit,
-                       Self.containsDuplicate(keyHashes[open.hashStart...]) {
+                       Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + open.hashStart,
+                                                                  count: keyHashes.count &- open.hashStart)) {
                         open.objectFlags |= JSONNode.objectMayHaveDuplicateKeys
                     }
                     if open.objectFlags != 0 { nodes[open.node].flags = open.objectFlags }
-                    keyHashes.removeSubrange(open.hashStart...)
+                    keyHashes.count = open.hashStart
                 }
                 depth &-= 1
-                open = frames.popLast() ?? .topLevel
+                open = frames.count > 0 ? frames.removeLast() : .topLevel
             }
         }
     }
@@ -259,8 +273,15 @@ struct JSONScanner {
         let escapes = flags & JSONNode.stringHasEscapes != 0
         // `objectHasNonASCIIKeys` is `stringHasNonASCII`'s bit: the key's bit is the object's.
         let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth, hashStart: hashStart)
+        // SAFETY: the key's node was just appended, so `nodes.count >= 1`.
         var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
         if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
+        // The common spellings `":v` and `": v` without the general white-space loop.
+        if end &- pos >= 3 && p[pos] == UInt8(ascii: ":") {
+            pos &+= p[pos &+ 1] == UInt8(ascii: " ") ? 2 : 1
+            if p[pos] <= 0x20 { skipWhitespace() }
+            return objectFlags
+        }
         skipWhitespace()
         guard pos < end else { throw eofError() }
         guard p[pos] == UInt8(ascii: ":") else {

@@ -1,7 +1,7 @@
 import Foundation
 
 @usableFromInline
-package enum JSONKind: UInt8, Sendable {
+package enum JSONKind: UInt8, Sendable, BitwiseCopyable {
     case null
     /// The literals `true` and `false`.
     case bool
@@ -25,7 +25,7 @@ package enum JSONKind: UInt8, Sendable {
 ///   ``subtreeEnd``, the tape index just past the whole subtree. Flags
 ///   ``objectMayHaveDuplicateKeys``, ``objectHasNonASCIIKeys``.
 @usableFromInline
-struct JSONNode: Sendable {
+struct JSONNode: Sendable, BitwiseCopyable {
     /// ``textStart`` (scalars) or ``entryCount`` (containers).
     @usableFromInline var startOrCount: UInt32
     /// ``textLength`` (scalars) or ``subtreeEnd`` (containers).

@@ -42,6 +42,15 @@ struct JSONParsingErrorTests {
         ("[\"\\uDC00\"]", "unpaired UTF-16 low surrogate", 2),
         ("[\"abc", "unterminated string", 1),
         ("[\"a\"\u{0B}]", "unexpected byte 0x0B", 4),
+        // After a key's colon: none, one space, or other white space (each spelling its own path).
+        (#"{"a":"#, "unexpected end of input", 5),
+        (#"{"a": "#, "unexpected end of input", 6),
+        (#"{"a":}"#, "unexpected '}', expected a value", 5),
+        (#"{"a": }"#, "unexpected '}', expected a value", 6),
+        (#"{"a"::1}"#, "unexpected ':', expected a value", 5),
+        ("{\"a\":\u{0B}1}", "unexpected byte 0x0B", 5),
+        ("{\"a\": \u{0B}1}", "unexpected byte 0x0B", 6),
+        ("{\"a\":\n \u{0B}1}", "unexpected byte 0x0B", 7),
     ])
     func messages(_ text: String, _ fragment: String, _ offset: Int) {
         let error = parseError(text)
