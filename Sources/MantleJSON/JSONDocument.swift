@@ -254,7 +254,7 @@ package final class JSONDocument: Sendable {
 
     /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes.
     @inlinable
-    func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
+    package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
         let first = object &+ 1
