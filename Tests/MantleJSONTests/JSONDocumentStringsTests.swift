@@ -1,14 +1,13 @@
-//  Unescaped strings of a document are made from their bytes without a second UTF-8 check
-//  (`uncheckedString(fromUTF8:isASCII:)`), trusting the scanner's validation and its
-//  `stringHasNonASCII` flag: each is the string `String(decoding:as:)` makes from the same
-//  bytes, character for character, scalar for scalar, equal and hashing alike; and bytes that
-//  are not UTF-8 never reach it (the scanner's own tests cover every lead and second byte).
+//  The strings a document makes: each is the string `String(decoding:as:)` (unescaped) or
+//  `JSONSerialization` (escaped) makes of the same text, character for character, scalar for
+//  scalar, equal and hashing alike; and bytes that are not UTF-8 are refused by the scanner
+//  before any string is made (its own tests cover every lead and second byte).
 
 import Foundation
 import Testing
 @testable import MantleJSON
 
-@Suite("JSON engine: strings made without a second check")
+@Suite("JSON engine: the strings of a document")
 struct JSONDocumentStringsTests {
     /// ASCII and not, around the small-string limit (15 bytes), composed and decomposed.
     static let texts = [
@@ -22,7 +21,6 @@ struct JSONDocumentStringsTests {
         let document = try JSONDocument(bytes: Array("[\"".utf8) + Array(text.utf8) + Array("\"]".utf8))
         let node = document.firstChild(of: document.rootIndex)
         #expect(document.nodes[node].flags & JSONNode.stringHasEscapes == 0)
-        #expect((document.nodes[node].flags & JSONNode.stringHasNonASCII == 0) == text.utf8.allSatisfy { $0 < 0x80 })
         let made = document.string(at: node)
         let reference = String(decoding: Array(text.utf8), as: UTF8.self)
         #expect(made == reference)
