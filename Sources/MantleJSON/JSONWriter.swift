@@ -226,6 +226,36 @@ package struct JSONWriter: Sendable {
         if !isCompact { beginFormattedObject() }
     }
 
+    /// An object key escaped once, for writing many times (a model's property keys).
+    package struct PreparedKey: Sendable {
+        /// The key, unescaped.
+        package let text: String
+        /// `,"key":` as the compact writer writes it after a sibling; without its first byte,
+        /// as it writes it first.
+        fileprivate let compact: [UInt8]
+
+        package init(_ text: String) {
+            self.text = text
+            var writer = JSONWriter()
+            writer.bytes.append(UInt8(ascii: ","))
+            writer.appendQuoted(text)
+            writer.bytes.append(UInt8(ascii: ":"))
+            compact = writer.bytes
+        }
+    }
+
+    /// Writes a member key and the colon, as ``writeKey(_:)-(String)`` writes `key.text`.
+    package mutating func writeKey(_ key: PreparedKey) {
+        guard isCompact else { return writeFormattedKey(key.text) }
+        key.compact.withUnsafeBufferPointer { separated in
+            // SAFETY: `separated` is used only inside this closure, and holds at least the
+            // comma, the two quotes and the colon (`PreparedKey.init`), so dropping its first
+            // byte stays inside it.
+            bytes.append(contentsOf: needsComma ? separated : UnsafeBufferPointer(rebasing: separated[1...]))
+        }
+        needsComma = false
+    }
+
     /// Writes a member key and the colon; the next write is the member's value.
     package mutating func writeKey(_ key: String) {
         guard isCompact else { return writeFormattedKey(key) }

@@ -337,14 +337,14 @@ final class ModelMapping: @unchecked Sendable {
             return
         }
         let selected = selectedKeys(model)
-        var current = ""
+        var current: Int?
         do throws(ValueFailure) {
             try model.withStorageAddress { (base) throws(ValueFailure) in
                 try outputTree.write(base, properties, to: &writer, selected: selected,
                                      options: options, current: &current)
             }
         } catch {
-            throw adapterError(error, forKey: current)
+            throw adapterError(error, forKey: current.map { properties[$0].key } ?? "")
         }
     }
 }

@@ -13,11 +13,14 @@ struct OutputTree: Sendable {
         /// `user.login`) set into its encoded object afterwards.
         case property(Int, overrides: [(path: ArraySlice<String>, index: Int)])
         /// A nested object with members in order.
-        case object([(key: String, node: Node)])
+        case object(Members)
     }
 
+    /// An object's members in order, each key escaped once (``JSONWriter/PreparedKey``).
+    typealias Members = [(key: JSONWriter.PreparedKey, node: Node)]
+
     /// The top-level object's members.
-    let members: [(key: String, node: Node)]
+    let members: Members
 
     /// Lays out single-path properties (and alternatives, at their first
     /// path); `nil` when a composite path or two properties with the same
@@ -30,7 +33,7 @@ struct OutputTree: Sendable {
             let sharing = properties.filter { $0.keyPath.outputPath?.components.first == path.components[0] }
             guard sharing.count == 1 else { return nil }
         }
-        var root: [(key: String, node: Node)] = []
+        var root: Members = []
         for (index, property) in properties.enumerated() {
             guard let path = property.keyPath.outputPath,
                   Self.insert(index, at: path.components[...], into: &root) else { return nil }
@@ -40,12 +43,12 @@ struct OutputTree: Sendable {
 
     /// Adds a property; `false` when its path is another property's path.
     private static func insert(_ index: Int, at path: ArraySlice<String>,
-                               into members: inout [(key: String, node: Node)]) -> Bool {
+                               into members: inout Members) -> Bool {
         guard let first = path.first else { return false }
-        let position = members.firstIndex { $0.key == first }
+        let position = members.firstIndex { $0.key.text == first }
         if path.count == 1 {
             guard let position else {
-                members.append((first, .property(index, overrides: [])))
+                members.append((JSONWriter.PreparedKey(first), .property(index, overrides: [])))
                 return true
             }
             // Properties already laid out below this path become overrides.
@@ -65,17 +68,17 @@ struct OutputTree: Sendable {
                 return true
             }
         }
-        var children: [(key: String, node: Node)] = []
+        var children: Members = []
         guard insert(index, at: path.dropFirst(), into: &children) else { return false }
-        members.append((first, .object(children)))
+        members.append((JSONWriter.PreparedKey(first), .object(children)))
         return true
     }
 
     /// Every property below `members`, with its path relative to them.
-    private static func leaves(_ members: [(key: String, node: Node)],
+    private static func leaves(_ members: Members,
                                below prefix: [String]) -> [(path: ArraySlice<String>, index: Int)] {
         members.flatMap { member -> [(path: ArraySlice<String>, index: Int)] in
-            let path = prefix + [member.key]
+            let path = prefix + [member.key.text]
             switch member.node {
             case .property(let index, let overrides):
                 return [(path[...], index)] + overrides.map { (path + $0.path, $0.index) }
@@ -85,18 +88,19 @@ struct OutputTree: Sendable {
         }
     }
 
-    /// Writes the object for the model at `base`.
+    /// Writes the object for the model at `base`; `current` is the index of the property being
+    /// written, for the error if it fails.
     func write(_ base: UnsafeRawPointer, _ properties: [PropertyMapping], to writer: inout JSONWriter,
-               selected: Set<String>?, options: JSONAdapter.EncodingFlags, current: inout String) throws(ValueFailure) {
+               selected: Set<String>?, options: JSONAdapter.EncodingFlags, current: inout Int?) throws(ValueFailure) {
         try Self.write(members, base, properties, to: &writer, selected: selected,
                        options: options, current: &current)
     }
 
     /// Writes one object level.
-    private static func write(_ members: [(key: String, node: Node)], _ base: UnsafeRawPointer,
+    private static func write(_ members: Members, _ base: UnsafeRawPointer,
                               _ properties: [PropertyMapping], to writer: inout JSONWriter,
                               selected: Set<String>?, options: JSONAdapter.EncodingFlags,
-                              current: inout String) throws(ValueFailure) {
+                              current: inout Int?) throws(ValueFailure) {
         let omitNilValues = options.contains(.omitNilValues)
         writer.beginObject()
         for (key, node) in members {
@@ -104,7 +108,7 @@ struct OutputTree: Sendable {
             case .property(let index, let overrides):
                 let property = properties[index]
                 guard includes(property, base, selected: selected, omitNilValues: omitNilValues) else { continue }
-                current = property.key
+                current = index
                 writer.writeKey(key)
                 guard try !overridesChange(property, overrides, base, properties, selected: selected,
                                            options: options) else {
@@ -135,7 +139,7 @@ struct OutputTree: Sendable {
     }
 
     /// `true` when any property below these members is written.
-    private static func hasOutput(_ members: [(key: String, node: Node)], _ base: UnsafeRawPointer,
+    private static func hasOutput(_ members: Members, _ base: UnsafeRawPointer,
                                   _ properties: [PropertyMapping], selected: Set<String>?,
                                   omitNilValues: Bool) -> Bool {
         members.contains { member in
@@ -175,7 +179,7 @@ struct OutputTree: Sendable {
     private static func writeMerged(_ property: PropertyMapping, _ overrides: [(path: ArraySlice<String>, index: Int)],
                                     _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
                                     to writer: inout JSONWriter, selected: Set<String>?,
-                                    options: JSONAdapter.EncodingFlags, current: inout String) throws(ValueFailure) {
+                                    options: JSONAdapter.EncodingFlags, current: inout Int?) throws(ValueFailure) {
         let omitNilValues = options.contains(.omitNilValues)
         // The property's value sits under one key of a holder, so that the
         // overrides are inserted with the same rules as in `jsonDictionary`.
@@ -183,7 +187,7 @@ struct OutputTree: Sendable {
         for (path, index) in overrides {
             let inner = properties[index]
             guard includes(inner, base, selected: selected, omitNilValues: omitNilValues) else { continue }
-            current = inner.key
+            current = index
             try ModelMapping.insert(try inner.encode(from: base, options), at: [property.key] + path, into: &holder)
         }
         let value = holder[property.key] ?? NSNull()
