@@ -65,7 +65,7 @@ package struct JSONWriter: Sendable {
     /// The layout (`[]`: compact).
     package let formatting: Formatting
     /// `true` when ``formatting`` is `[]`: the compact writer, whose paths test only this.
-    private let isCompact: Bool
+    package let isCompact: Bool
     private let isPretty: Bool
     private let sortsKeys: Bool
     private let escapesSlashes: Bool
@@ -226,33 +226,24 @@ package struct JSONWriter: Sendable {
         if !isCompact { beginFormattedObject() }
     }
 
-    /// An object key escaped once, for writing many times (a model's property keys).
-    package struct PreparedKey: Sendable {
-        /// The key, unescaped.
-        package let text: String
-        /// `,"key":` as the compact writer writes it after a sibling; without its first byte,
-        /// as it writes it first.
-        fileprivate let compact: [UInt8]
-
-        package init(_ text: String) {
-            self.text = text
-            var writer = JSONWriter()
-            writer.bytes.append(UInt8(ascii: ","))
-            writer.appendQuoted(text)
-            writer.bytes.append(UInt8(ascii: ":"))
-            compact = writer.bytes
-        }
+    /// `key` as the compact writer writes it after a sibling member, `,"key":` (escaped): made
+    /// once for a key written many times (a model's property keys) with
+    /// ``writeKey(prepared:)``.
+    package static func preparedKey(_ key: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.bytes.append(UInt8(ascii: ","))
+        writer.appendQuoted(key)
+        writer.bytes.append(UInt8(ascii: ":"))
+        return writer.bytes
     }
 
-    /// Writes a member key and the colon, as ``writeKey(_:)-(String)`` writes `key.text`.
-    package mutating func writeKey(_ key: PreparedKey) {
-        guard isCompact else { return writeFormattedKey(key.text) }
-        key.compact.withUnsafeBufferPointer { separated in
-            // SAFETY: `separated` is used only inside this closure, and holds at least the
-            // comma, the two quotes and the colon (`PreparedKey.init`), so dropping its first
-            // byte stays inside it.
-            bytes.append(contentsOf: needsComma ? separated : UnsafeBufferPointer(rebasing: separated[1...]))
-        }
+    /// Writes a member key and the colon from its ``preparedKey(_:)`` bytes, as
+    /// ``writeKey(_:)`` writes the key; only for a compact writer (``isCompact``).
+    @inline(__always)
+    package mutating func writeKey(prepared: UnsafeBufferPointer<UInt8>) {
+        // SAFETY: `prepared` holds at least `,"":` (``preparedKey(_:)``), so the slice after its
+        // first byte is inside it; it is only read, during this call.
+        bytes.append(contentsOf: needsComma ? prepared : UnsafeBufferPointer(rebasing: prepared[1...]))
         needsComma = false
     }
 
