@@ -358,22 +358,38 @@ package struct JSONWriter: Sendable {
 
     // MARK: - Low level
 
-    /// Appends the decimal digits of `value`.
+    /// Appends the decimal digits of `value`, two digits a division, from a buffer on the stack.
     private mutating func appendDigits(_ value: UInt64) {
         if value < 10 {
             bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
             return
         }
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes >= 20 digits
+        var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &buffer) { raw in
+            // SAFETY: a tuple of `UInt8`s is memory bound to `UInt8`. `UInt64.max` has 20 digits,
+            // and each step below writes, below `i`, only the digits it takes off `v`, so `i`
+            // stays within the 20 bytes (`JSONWriterTests` writes every digit count and width).
+            let digits = raw.assumingMemoryBound(to: UInt8.self)
             var v = value
-            var i = raw.count
-            repeat {
+            var i = digits.count
+            while v >= 100 {
+                let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
+                i &-= 2
+                digits[i] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
+                digits[i &+ 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
+                v = quotient
+            }
+            if v >= 10 {
+                i &-= 2
+                digits[i] = UInt8(truncatingIfNeeded: v / 10) &+ UInt8(ascii: "0")
+                digits[i &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
+            } else {
                 i &-= 1
-                raw[i] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
-                v /= 10
-            } while v != 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i...]))
+                digits[i] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
         }
     }
 
