@@ -20,8 +20,18 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
 
     @inline(__always)
     func write(_ value: Wrapped?, into sink: inout some JSONValueSink, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        guard let value else { return sink.writeNull() }
-        try sink.write(value, with: wrapped, options)
+        // Unspecialised code that copies a `Wrapped?` (`if let`, `unsafelyUnwrapped`) asks the
+        // runtime for `Optional<Wrapped>`'s metadata each time: a tenth of encoding twitter.json
+        // (callgrind). Testing for nil needs only `Wrapped`'s, and the payload is read in place.
+        if value == nil { return sink.writeNull() }
+        try withUnsafePointer(to: value) { (optional) throws(ValueFailure) in
+            // SAFETY: `Optional` is a single-payload enum, whose payload the Swift ABI lays out
+            // at offset 0 (docs/ABI/TypeLayout.rst, "Single-Payload Enums"), and `value` is not
+            // nil, so the memory starts with an initialized `Wrapped`, aligned as the optional
+            // is; `load` copies it out while `optional` is valid. `OptionalCodecTests` writes
+            // payloads of every layout (extra tag byte, spare bits, references, empty, nested).
+            try sink.write(UnsafeRawPointer(optional).load(as: Wrapped.self), with: wrapped, options)
+        }
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Wrapped? { try read(value, with: FoundationReader()) }
