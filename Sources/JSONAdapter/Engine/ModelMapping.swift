@@ -278,7 +278,7 @@ final class ModelMapping: @unchecked Sendable {
     // MARK: Encoding
 
     /// The keys `model` wants written, or `nil` for all of them.
-    private func selectedKeys(_ model: any JSONSerializing) -> Set<String>? {
+    private func selectedKeys(_ model: some JSONSerializing) -> Set<String>? {
         let selected = model.serializablePropertyKeys(mappedKeys)
         return selected.count == mappedKeys.count && selected == mappedKeys ? nil : selected
     }
@@ -323,7 +323,9 @@ final class ModelMapping: @unchecked Sendable {
         return result
     }
 
-    func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
+    /// Writes `model`'s JSON object. Generic, so that a nested model (`ModelCodec`) is written
+    /// from where it is, not copied into an existential box first.
+    func write(_ model: some JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
         let hasUnknownKeys = unknownKeys.map { capture in
             model.withStorageAddress { !capture.members(at: $0).isEmpty }
         } ?? false
