@@ -30,6 +30,8 @@ struct OutputTree: Sendable {
         let end: Int
         /// The index of the property's overrides in ``overrides``, or `-1` when it has none.
         let overrides: Int
+        /// The property's ``PropertyMapping/canBeAbsent`` (`false` for a nested object).
+        let canBeAbsent: Bool
     }
 
     /// The top-level object's members.
@@ -62,7 +64,7 @@ struct OutputTree: Sendable {
         }
         members = root
         var flat = Flattened()
-        flat.add(root)
+        flat.add(root, properties)
         (steps, keyTexts, keyBytes, overrides) = (flat.steps, flat.keyTexts, flat.keyBytes, flat.overrides)
     }
 
@@ -73,8 +75,8 @@ struct OutputTree: Sendable {
         var keyBytes: [UInt8] = []
         var overrides: [[(path: ArraySlice<String>, index: Int)]] = []
 
-        /// Adds `members` and, after each nested object, its members.
-        mutating func add(_ members: Members) {
+        /// Adds `members` (of `properties`) and, after each nested object, its members.
+        mutating func add(_ members: Members, _ properties: [PropertyMapping]) {
             for (key, node) in members {
                 let prepared = JSONWriter.preparedKey(key)
                 let range = keyBytes.count..<(keyBytes.count + prepared.count)
@@ -84,13 +86,14 @@ struct OutputTree: Sendable {
                 case .property(let index, let list):
                     overrides.append(list)
                     steps.append(Step(key: range, property: index, end: steps.count + 1,
-                                      overrides: list.isEmpty ? -1 : overrides.count - 1))
+                                      overrides: list.isEmpty ? -1 : overrides.count - 1,
+                                      canBeAbsent: properties[index].canBeAbsent))
                     if list.isEmpty { overrides.removeLast() }
                 case .object(let children):
                     let position = steps.count
-                    steps.append(Step(key: range, property: -1, end: position + 1, overrides: -1))
-                    add(children)
-                    steps[position] = Step(key: range, property: -1, end: steps.count, overrides: -1)
+                    steps.append(Step(key: range, property: -1, end: position + 1, overrides: -1, canBeAbsent: false))
+                    add(children, properties)
+                    steps[position] = Step(key: range, property: -1, end: steps.count, overrides: -1, canBeAbsent: false)
                 }
             }
         }
@@ -175,6 +178,15 @@ struct OutputTree: Sendable {
                 continue
             }
             position += 1
+            if selected == nil && !omitNilValues && step.overrides < 0 {
+                // The common case, every property written (an absent `JSONOptional` apart):
+                // one test a member instead of `includes` and the overrides'.
+                if step.canBeAbsent && properties[step.property].isAbsent(at: base) { continue }
+                current = step.property
+                writeKey(position - 1, keyBytes, to: &writer)
+                try properties[step.property].write(from: base, to: &writer, options)
+                continue
+            }
             let property = properties[step.property]
             guard Self.includes(property, base, selected: selected, omitNilValues: omitNilValues) else { continue }
             current = step.property
