@@ -19,7 +19,7 @@ struct OutputTree: Sendable {
     /// An object's members in order.
     typealias Members = [(key: String, node: Node)]
 
-    /// One member, in the order written: the tree of ``members`` flattened, so that writing a
+    /// One member, in the order written: the tree of ``Node``s flattened, so that writing a
     /// model copies no reference (a key, a node's box) per member.
     struct Step {
         /// Where its key's ``JSONWriter/preparedKey(_:)`` bytes are in ``keyBytes``.
@@ -34,9 +34,8 @@ struct OutputTree: Sendable {
         let canBeAbsent: Bool
     }
 
-    /// The top-level object's members.
-    let members: Members
-    /// The members, flattened: the top-level object's are the steps up to the end.
+    /// The object's members, flattened from the tree `init` lays out: the top-level object's
+    /// are the steps up to the end.
     let steps: [Step]
     /// Each step's key, unescaped (for formatted writers).
     let keyTexts: [String]
@@ -62,7 +61,6 @@ struct OutputTree: Sendable {
             guard let path = property.keyPath.outputPath,
                   Self.insert(index, at: path.components[...], into: &root) else { return nil }
         }
-        members = root
         var flat = Flattened()
         flat.add(root, properties)
         (steps, keyTexts, keyBytes, overrides) = (flat.steps, flat.keyTexts, flat.keyBytes, flat.overrides)
