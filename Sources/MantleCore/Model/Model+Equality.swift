@@ -41,39 +41,55 @@ extension Model {
 package enum ModelEquality {
     /// The model `==` (see ``Model/==(_:_:)``).
     package static func isEqual<M: Model>(_ lhs: M, _ rhs: M) -> Bool {
-        let descriptor: ModelDescriptor
+        let state = RecursionGuard.current
+        if state.probing == ObjectIdentifier(M.self) {
+            state.probeReached = true
+            return true
+        }
         if let left = lhs.objectReference, let right = rhs.objectReference {
             guard type(of: lhs) == type(of: rhs) else { return false }
             if left === right { return true }
-            let state = RecursionGuard.current
             guard state.hasStackRoom else { return false }
             let pair = RecursionGuard.Pair(left, right)
             guard state.comparing.insert(pair).inserted else { return true }
             defer { state.comparing.remove(pair) }
-            descriptor = state.descriptor(of: type(of: lhs))
-            descriptor.requireReadableMetadata()
-            return equalProperties(lhs, rhs, descriptor)
+            return equalProperties(lhs, rhs, state.plan(of: type(of: lhs)), state)
         }
-        let state = RecursionGuard.current
         guard state.hasStackRoom else { return false }
-        descriptor = state.descriptor(of: M.self)
-        descriptor.requireReadableMetadata()
-        if descriptor.isEnum { return ReflectiveEquality.structurallyEqual(lhs, rhs) }
-        return equalProperties(lhs, rhs, descriptor)
+        let plan = state.plan(of: M.self)
+        if plan.descriptor.isEnum {
+            plan.descriptor.requireReadableMetadata()
+            return ReflectiveEquality.structurallyEqual(lhs, rhs)
+        }
+        return equalProperties(lhs, rhs, plan, state)
     }
 
     /// Compares the permanent properties in place.
     @inline(__always)
-    private static func equalProperties<M: Model>(_ lhs: M, _ rhs: M, _ descriptor: ModelDescriptor) -> Bool {
-        lhs.withStorageAddress { left in
-            rhs.withStorageAddress { right in
-                for property in descriptor.permanentProperties
-                where !property.accessor.isEqual(left, right) {
-                    return false
-                }
-                return true
-            }
+    private static func equalProperties<M: Model>(_ lhs: M, _ rhs: M, _ plan: EqualityPlan,
+                                                  _ state: RecursionGuard) -> Bool {
+        plan.descriptor.requireReadableMetadata()
+        return lhs.withStorageAddress { left in
+            rhs.withStorageAddress { right in plan.isEqual(left, right, state) }
         }
+    }
+
+    /// `true` when `type`'s `==` and `hash(into:)` are the model defaults
+    /// (this file's), not its own: each is called once on two new instances,
+    /// and notes when it reaches them.
+    package static func usesModelEquality<M: Model>(_ type: M.Type) -> Bool {
+        let state = RecursionGuard.current
+        let outer = (state.probing, state.probeReached)
+        defer { (state.probing, state.probeReached) = outer }
+        let instance = M()
+        state.probing = ObjectIdentifier(M.self)
+        state.probeReached = false
+        _ = instance == instance
+        guard state.probeReached else { return false }
+        state.probeReached = false
+        var hasher = Hasher()
+        instance.hash(into: &hasher)
+        return state.probeReached
     }
 
     /// How many class instances deep `hash(into:)` hashes fields: the
@@ -94,6 +110,10 @@ package enum ModelEquality {
     /// The model `hash(into:)` (see ``Model/hash(into:)``).
     package static func hash<M: Model>(_ model: M, into hasher: inout Hasher) {
         let state = RecursionGuard.current
+        if state.probing == ObjectIdentifier(M.self) {
+            state.probeReached = true
+            return
+        }
         guard state.hasStackRoom else {
             hasher.combine(0xDEE9 as UInt16)
             return
@@ -107,16 +127,12 @@ package enum ModelEquality {
             state.hashedObjects += 1
         }
         defer { if isObject { state.hashedObjects -= 1 } }
-        let descriptor = state.descriptor(of: type(of: model))
-        descriptor.requireReadableMetadata()
-        if descriptor.isEnum {
+        let plan = state.plan(of: type(of: model))
+        plan.descriptor.requireReadableMetadata()
+        if plan.descriptor.isEnum {
             ReflectiveEquality.structuralHash(model, into: &hasher)
             return
         }
-        model.withStorageAddress { base in
-            for property in descriptor.permanentProperties {
-                property.accessor.hash(at: base, into: &hasher)
-            }
-        }
+        model.withStorageAddress { base in plan.hash(at: base, into: &hasher, state) }
     }
 }

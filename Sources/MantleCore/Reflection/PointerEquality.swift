@@ -58,6 +58,14 @@ private let concreteWitnesses: [ObjectIdentifier: (
         table[ObjectIdentifier([[[T]]].self)] = (
             { $0.assumingMemoryBound(to: [[[T]]].self).pointee == $1.assumingMemoryBound(to: [[[T]]].self).pointee },
             { $1.combine($0.assumingMemoryBound(to: [[[T]]].self).pointee) })
+        // Maps by name or by number (citm_catalog.json's `[Int: String]`), whose generic `==`
+        // looks up and compares each entry through witness tables.
+        table[ObjectIdentifier([String: T].self)] = (
+            { $0.assumingMemoryBound(to: [String: T].self).pointee == $1.assumingMemoryBound(to: [String: T].self).pointee },
+            { $1.combine($0.assumingMemoryBound(to: [String: T].self).pointee) })
+        table[ObjectIdentifier([Int: T].self)] = (
+            { $0.assumingMemoryBound(to: [Int: T].self).pointee == $1.assumingMemoryBound(to: [Int: T].self).pointee },
+            { $1.combine($0.assumingMemoryBound(to: [Int: T].self).pointee) })
     }
     add(String.self)
     add(Int.self)

@@ -22,7 +22,7 @@ import Foundation
 ///   one again is recognised as a cycle; `hash(into:)` counts the objects it
 ///   is in, and stops at a fixed nesting.
 ///
-/// It also keeps a per-thread copy of the model descriptors `==` and
+/// It also keeps a per-thread copy of the equality plans `==` and
 /// `hash(into:)` have used, so that nested models find theirs without taking
 /// the shared cache's lock.
 package final class RecursionGuard {
@@ -39,33 +39,37 @@ package final class RecursionGuard {
     package var hashedObjects = 0
     /// Objects being described on this thread.
     package var describing: Set<ObjectIdentifier> = []
-    /// Descriptors this thread has used, by model type.
-    private var descriptors: [ObjectIdentifier: ModelDescriptor] = [:]
-    /// The type of the last descriptor asked for, and that descriptor: the elements of an array
+    /// The model type whose `==` and `hash(into:)` ``ModelEquality/usesModelEquality(_:)``
+    /// is probing on this thread, and whether the probe reached the model defaults.
+    package var probing: ObjectIdentifier?
+    package var probeReached = false
+    /// Equality plans this thread has used, by model type.
+    private var plans: [ObjectIdentifier: EqualityPlan] = [:]
+    /// The type of the last plan asked for, and that plan: the elements of an array
     /// or dictionary of models ask for the same one in turn, and find it without hashing.
     private var lastType: ObjectIdentifier?
-    private var lastDescriptor: ModelDescriptor?
+    private var lastPlan: EqualityPlan?
 
-    /// The descriptor of `type`, from this thread's copy or, the first time,
-    /// from the shared cache.
+    /// The equality plan of `type`, from this thread's copy or, the first
+    /// time, from the shared cache.
     @inline(__always)
-    package func descriptor(of type: any Model.Type) -> ModelDescriptor {
+    package func plan(of type: any Model.Type) -> EqualityPlan {
         let key = ObjectIdentifier(type)
-        if key == lastType, let lastDescriptor { return lastDescriptor }
-        return descriptor(forKey: key, of: type)
+        if key == lastType, let lastPlan { return lastPlan }
+        return plan(forKey: key, of: type)
     }
 
     @inline(never)
-    private func descriptor(forKey key: ObjectIdentifier, of type: any Model.Type) -> ModelDescriptor {
-        let found: ModelDescriptor
-        if let known = descriptors[key] {
+    private func plan(forKey key: ObjectIdentifier, of type: any Model.Type) -> EqualityPlan {
+        let found: EqualityPlan
+        if let known = plans[key] {
             found = known
         } else {
-            found = ModelDescriptor.of(type)
-            descriptors[key] = found
+            found = EqualityPlan.of(type)
+            plans[key] = found
         }
         lastType = key
-        lastDescriptor = found
+        lastPlan = found
         return found
     }
 

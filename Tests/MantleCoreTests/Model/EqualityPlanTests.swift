@@ -1,0 +1,296 @@
+import Foundation
+import MantleTestSupport
+import Testing
+@testable import MantleCore
+
+// Models with a property for each kind of step of `EqualityPlan`, and plain
+// `Hashable` twins whose synthesized `==` is the oracle.
+
+/// One run of bytes covering the whole struct: an array of it compares as one run.
+private struct PlanPoint: Model {
+    var x = 0
+    var y: Int32 = 0
+    var z: UInt32 = 0
+}
+
+private struct PlanLeaf: Model {
+    var flag = false          // a run of its own: padding follows
+    var id = 0
+    var small: Int8 = 0
+    var label = ""
+    var note: String?
+    var ratio = 0.0
+    var numbers: [Int] = []
+    var tags: Set<String> = []  // through its accessor
+}
+
+private final class PlanObject: Model {
+    var name = ""
+    required init() {}
+}
+
+private struct PlanTree: Model {
+    var leaf = PlanLeaf()
+    var maybe: PlanLeaf?
+    var points: [PlanPoint] = []
+    var children: [PlanTree] = []
+    var object: PlanObject?
+}
+
+private struct LeafTwin: Hashable {
+    var flag: Bool, id: Int, small: Int8, label: String, note: String?, ratio: Double, numbers: [Int], tags: Set<String>
+    init(_ leaf: PlanLeaf) {
+        (flag, id, small, label, note) = (leaf.flag, leaf.id, leaf.small, leaf.label, leaf.note)
+        (ratio, numbers, tags) = (leaf.ratio, leaf.numbers, leaf.tags)
+    }
+}
+
+private struct PointTwin: Hashable {
+    var x: Int, y: Int32, z: UInt32
+}
+
+private struct TreeTwin: Equatable {
+    var leaf: LeafTwin, maybe: LeafTwin?, points: [PointTwin], children: [TreeTwin], object: ObjectIdentifier?
+    init(_ tree: PlanTree) {
+        leaf = LeafTwin(tree.leaf)
+        maybe = tree.maybe.map(LeafTwin.init)
+        points = tree.points.map { PointTwin(x: $0.x, y: $0.y, z: $0.z) }
+        children = tree.children.map(TreeTwin.init)
+        object = tree.object.map(ObjectIdentifier.init)
+    }
+}
+
+/// A struct model with its own `==` and `hash(into:)`, by `id` alone.
+private struct ByIdentifier: Model {
+    var id = 0
+    var name = ""
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+private struct HoldsByIdentifier: Model {
+    var item = ByIdentifier()
+    var maybe: ByIdentifier?
+    var items: [ByIdentifier] = []
+}
+
+/// Nested types used nowhere but inside `OnlyOuter`: their plans are built
+/// with `OnlyOuter`'s and retained by it alone.
+private struct OnlyInner: Model {
+    var value = 0
+    var text = ""
+}
+
+private struct OnlyMiddle: Model {
+    var inner = OnlyInner()
+    var inners: [OnlyInner] = []
+}
+
+private struct OnlyOuter: Model {
+    var middle = OnlyMiddle()
+    var middles: [OnlyMiddle]?
+    var optional: OnlyMiddle?
+}
+
+/// Types compared nowhere else, so that their plans are first built by the concurrent test.
+private struct RaceInner: Model {
+    var value = 0
+    var label = ""
+}
+
+private struct RaceOuter: Model {
+    var inner = RaceInner()
+    var inners: [RaceInner] = []
+    var maybe: RaceInner?
+}
+
+private struct PlanChain: Model {
+    var id = 0
+    var next: [PlanChain] = []
+}
+
+extension RaceOuter {
+    fileprivate var withoutMaybe: RaceOuter {
+        var copy = self
+        copy.maybe = nil
+        return copy
+    }
+}
+
+/// Results appended from several threads.
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Bool] = []
+    func append(_ value: Bool) { lock.withLock { stored.append(value) } }
+    var values: [Bool] { lock.withLock { stored } }
+}
+
+/// Random values from small domains, so that equal pairs are frequent.
+private struct PlanValues {
+    var random: SplitMix64
+    let objects: [PlanObject]
+
+    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
+
+    mutating func leaf() -> PlanLeaf {
+        var leaf = PlanLeaf()
+        leaf.flag = pick([false, true])
+        leaf.id = pick([0, 1])
+        leaf.small = pick([0, -1])
+        leaf.label = pick(["", "a", "\u{E9}", "e\u{301}"])  // the last two are == as Strings
+        leaf.note = pick([nil, "", "b"])
+        leaf.ratio = pick([0.0, -0.0, 1.5, .nan])
+        leaf.numbers = pick([[], [1], [1, 2]])
+        leaf.tags = pick([[], ["t"]])
+        return leaf
+    }
+
+    mutating func tree(depth: Int) -> PlanTree {
+        var tree = PlanTree()
+        tree.leaf = leaf()
+        tree.maybe = pick([false, true]) ? leaf() : nil
+        tree.points = (0..<Int(random.next() % 3)).map { _ in
+            PlanPoint(x: pick([0, 1]), y: pick([0, -1]), z: pick([0, 7]))
+        }
+        if depth > 0 { tree.children = (0..<Int(random.next() % 3)).map { _ in self.tree(depth: depth - 1) } }
+        tree.object = pick([nil, objects[0], objects[1]])
+        return tree
+    }
+}
+
+@Suite("Model: equality plans")
+struct EqualityPlanTests {
+    @Test("== and hash agree with the synthesized ones on random models of every kind of step", arguments: 0..<4)
+    func differential(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let objects = [PlanObject(), PlanObject()]
+        var equalPairs = 0
+        for _ in 0..<400 {
+            // The same tree built twice, so that no storage is shared, then one field of one
+            // part of it drawn again, half of the time.
+            let treeSeed = random.next()
+            var leftValues = PlanValues(random: SplitMix64(seed: treeSeed), objects: objects)
+            let left = leftValues.tree(depth: 2)
+            var values = PlanValues(random: SplitMix64(seed: treeSeed), objects: objects)
+            var right = values.tree(depth: 2)
+            switch random.next() % 8 {
+            case 0: right.leaf = values.leaf()
+            case 1: right.maybe = values.pick([false, true]) ? values.leaf() : nil
+            case 2 where !right.points.isEmpty: right.points[0].y = values.pick([0, -1])
+            case 3 where !right.children.isEmpty: right.children[0].leaf.numbers = values.pick([[], [1]])
+            default: break
+            }
+            let expected = TreeTwin(left) == TreeTwin(right)
+            #expect((left == right) == expected)
+            #expect((right == left) == expected)
+            if expected {
+                equalPairs += 1
+                #expect(left.hashValue == right.hashValue)
+            }
+        }
+        #expect(equalPairs > 5)
+    }
+
+    @Test("fields that differ in one step only are unequal", arguments: [
+        "flag", "id", "small", "label", "note", "ratio", "numbers", "tags",
+    ])
+    func eachStep(key: String) throws {
+        let base = PlanTree()
+        var changed = PlanTree()
+        try changed.leaf.setValue(
+            ["flag": true, "id": 1, "small": Int8(1), "label": "x", "note": "x", "ratio": 2.0,
+             "numbers": [3], "tags": Set(["x"])][key], forKey: key)
+        #expect(base != changed)
+        var inMaybe = base, changedMaybe = base
+        inMaybe.maybe = base.leaf
+        changedMaybe.maybe = changed.leaf
+        #expect(inMaybe != changedMaybe)
+        var inChildren = base, changedChildren = base
+        inChildren.children = [base, base]
+        changedChildren.children = [base, changed]
+        #expect(inChildren != changedChildren)
+    }
+
+    @Test("an array of padding-free models compares and hashes its elements as bytes")
+    func wholeBytes() {
+        var left = PlanTree(), right = PlanTree()
+        left.points = (0..<50).map { PlanPoint(x: $0, y: Int32($0), z: UInt32($0)) }
+        right.points = (0..<50).map { PlanPoint(x: $0, y: Int32($0), z: UInt32($0)) }
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        right.points[49].z = 0
+        #expect(left != right)
+        right.points[49].z = 49
+        right.points.append(PlanPoint())
+        #expect(left != right)
+    }
+
+    @Test("a nested struct model's own == and hash(into:) are used, in place or in a container")
+    func ownEquality() {
+        #expect(!ModelEquality.usesModelEquality(ByIdentifier.self))
+        #expect(ModelEquality.usesModelEquality(PlanLeaf.self))
+        var left = HoldsByIdentifier(), right = HoldsByIdentifier()
+        left.item.name = "a"
+        right.item.name = "b"
+        left.maybe = ByIdentifier(id: 1, name: "a")
+        right.maybe = ByIdentifier(id: 1, name: "b")
+        left.items = [ByIdentifier(id: 2, name: "a")]
+        right.items = [ByIdentifier(id: 2, name: "b")]
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        right.items[0].id = 3
+        #expect(left != right)
+    }
+
+    @Test("nested plans built with their outer type's are kept alive by it")
+    func nestedPlansLive() {
+        #expect(EqualityPlan.of(OnlyOuter.self) === EqualityPlan.of(OnlyOuter.self))
+        func make(_ text: String) -> OnlyOuter {
+            var outer = OnlyOuter()
+            outer.middle.inner.text = text
+            outer.middle.inners = [OnlyInner(value: 1, text: text)]
+            outer.middles = [outer.middle, outer.middle]
+            outer.optional = outer.middle
+            return outer
+        }
+        for _ in 0..<3 {
+            #expect(make("a") == make("a"))
+            #expect(make("a").hashValue == make("a").hashValue)
+            #expect(make("a") != make("b"))
+        }
+    }
+
+    @Test("plans first built on many threads at once give every thread the same answers")
+    func concurrentBuild() {
+        let outcomes = LockedResults()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            var left = RaceOuter(), right = RaceOuter()
+            left.inners = [RaceInner(value: index, label: "x")]
+            right.inners = [RaceInner(value: index, label: "x")]
+            right.maybe = RaceInner()
+            var different = left
+            different.inners[0].label = "y"
+            outcomes.append(left == right.withoutMaybe && left != right && left != different
+                && left.hashValue == right.withoutMaybe.hashValue)
+        }
+        #expect(outcomes.values == Array(repeating: true, count: 8))
+    }
+
+    #if os(macOS) || os(Linux) || os(Windows)
+    @Test("== and hash of struct models nested 200,000 deep in arrays stop at the stack guard")
+    func deepArrays() async {
+        await #expect(processExitsWith: .success) {
+            func chain() -> PlanChain {
+                var node = PlanChain()
+                for id in 0..<200_000 { node = PlanChain(id: id, next: [node]) }
+                return node
+            }
+            let left = chain(), right = chain()
+            // Past the stack budget the comparison stops with "unequal" (documented).
+            guard left != right else { exit(1) }
+            _ = left.hashValue
+            exit(0)  // before the chains are destroyed, which recurses as deep
+        }
+    }
+    #endif
+}
