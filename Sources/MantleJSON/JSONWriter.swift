@@ -65,7 +65,7 @@ package struct JSONWriter: Sendable {
     /// The layout (`[]`: compact).
     package let formatting: Formatting
     /// `true` when ``formatting`` is `[]`: the compact writer, whose paths test only this.
-    private let isCompact: Bool
+    package let isCompact: Bool
     private let isPretty: Bool
     private let sortsKeys: Bool
     private let escapesSlashes: Bool
@@ -226,6 +226,27 @@ package struct JSONWriter: Sendable {
         if !isCompact { beginFormattedObject() }
     }
 
+    /// `key` as the compact writer writes it after a sibling member, `,"key":` (escaped): made
+    /// once for a key written many times (a model's property keys) with
+    /// ``writeKey(prepared:)``.
+    package static func preparedKey(_ key: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.bytes.append(UInt8(ascii: ","))
+        writer.appendQuoted(key)
+        writer.bytes.append(UInt8(ascii: ":"))
+        return writer.bytes
+    }
+
+    /// Writes a member key and the colon from its ``preparedKey(_:)`` bytes, as
+    /// ``writeKey(_:)`` writes the key; only for a compact writer (``isCompact``).
+    @inline(__always)
+    package mutating func writeKey(prepared: UnsafeBufferPointer<UInt8>) {
+        // SAFETY: `prepared` holds at least `,"":` (``preparedKey(_:)``), so the slice after its
+        // first byte is inside it; it is only read, during this call.
+        bytes.append(contentsOf: needsComma ? prepared : UnsafeBufferPointer(rebasing: prepared[1...]))
+        needsComma = false
+    }
+
     /// Writes a member key and the colon; the next write is the member's value.
     package mutating func writeKey(_ key: String) {
         guard isCompact else { return writeFormattedKey(key) }
@@ -337,22 +358,38 @@ package struct JSONWriter: Sendable {
 
     // MARK: - Low level
 
-    /// Appends the decimal digits of `value`.
+    /// Appends the decimal digits of `value`, two digits a division, from a buffer on the stack.
     private mutating func appendDigits(_ value: UInt64) {
         if value < 10 {
             bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
             return
         }
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes >= 20 digits
+        var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
+            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &buffer) { raw in
+            // SAFETY: a tuple of `UInt8`s is memory bound to `UInt8`. `UInt64.max` has 20 digits,
+            // and each step below writes, below `i`, only the digits it takes off `v`, so `i`
+            // stays within the 20 bytes (`JSONWriterTests` writes every digit count and width).
+            let digits = raw.assumingMemoryBound(to: UInt8.self)
             var v = value
-            var i = raw.count
-            repeat {
+            var i = digits.count
+            while v >= 100 {
+                let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
+                i &-= 2
+                digits[i] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
+                digits[i &+ 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
+                v = quotient
+            }
+            if v >= 10 {
+                i &-= 2
+                digits[i] = UInt8(truncatingIfNeeded: v / 10) &+ UInt8(ascii: "0")
+                digits[i &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
+            } else {
                 i &-= 1
-                raw[i] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
-                v /= 10
-            } while v != 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i...]))
+                digits[i] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
         }
     }
 

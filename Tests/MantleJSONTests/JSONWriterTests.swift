@@ -70,3 +70,71 @@ struct JSONParsingWriterTests {
         #expect(throws: JSONWriterError.self) { try writer.write(Float(value)) }
     }
 }
+
+/// Tests: integers written two digits at a time, and keys prepared once.
+@Suite("JSONWriter: integer digits and prepared keys")
+struct JSONWriterDigitsAndKeysTests {
+    /// Every power of ten, one less and one more (each digit count from 1 to 20, the edges of
+    /// the two-digit steps), the extremes, of both signs: the text `String` gives.
+    @Test("JSONWriter: integers of every digit count")
+    func integerDigits() {
+        var values: [UInt64] = [0, 1, 9, 10, 11, 99, 100, 101, UInt64.max, UInt64.max - 1, UInt64(Int64.max)]
+        var power: UInt64 = 1
+        for _ in 0..<19 {
+            power *= 10
+            values += [power - 1, power, power + 1, power / 2, power + power / 3]
+        }
+        for value in values {
+            var writer = JSONWriter()
+            writer.write(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+            if let signed = Int64(exactly: value) {
+                var negative = JSONWriter()
+                negative.write(-signed)
+                #expect(String(decoding: negative.bytes, as: UTF8.self) == String(-signed))
+            }
+        }
+        var writer = JSONWriter()
+        writer.write(Int64.min)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(Int64.min))
+    }
+
+    /// A prepared key, first and after a sibling, in an object and nested ones, writes exactly
+    /// what `writeKey(String)` writes (escapes, an empty key, non-ASCII, a slash).
+    @Test("JSONWriter: prepared keys write what string keys write", arguments: [
+        "", "a", "id", "a\"b", "back\\slash", "new\nline", "\u{1}\u{1F}", "é😀", "a/b", "a long key of forty-odd bytes, unescaped",
+    ])
+    func preparedKeys(_ key: String) {
+        let prepared = JSONWriter.preparedKey(key)
+        #expect(prepared.count >= 4)
+        var viaString = JSONWriter(), viaPrepared = JSONWriter()
+        for pass in 0..<2 {
+            let usePrepared = pass == 1
+            var writer = usePrepared ? viaPrepared : viaString
+            writer.beginObject()
+            for nested in 0..<2 {
+                if usePrepared {
+                    prepared.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
+                } else {
+                    writer.writeKey(key)
+                }
+                if nested == 0 {
+                    writer.write(Int64(1))
+                } else {
+                    writer.beginObject()
+                    if usePrepared {
+                        prepared.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
+                    } else {
+                        writer.writeKey(key)
+                    }
+                    writer.writeNull()
+                    writer.endObject()
+                }
+            }
+            writer.endObject()
+            if usePrepared { viaPrepared = writer } else { viaString = writer }
+        }
+        #expect(viaPrepared.bytes == viaString.bytes)
+        #expect((try? JSONDocument(bytes: viaPrepared.bytes)) != nil)
+    }
+}

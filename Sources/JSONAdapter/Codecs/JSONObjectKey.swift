@@ -24,6 +24,10 @@ struct JSONObjectKey<Key: Hashable>: @unchecked Sendable {
         if let identity = JSONObjectKey<String>(parse: { $0 }, format: { $0 }) as? JSONObjectKey<Key> {
             return identity
         }
+        // `[Int: _]`, the common keyed dictionary, with closures compiled for `Int` (the rule of
+        // every integer key, `FixedWidthInteger.keyText()`, without its `Any` box and cast).
+        let integer = JSONObjectKey<Int>(parse: { Int($0) }, format: { String($0) })  // 32-bit: an Int key's own width
+        if let integer = integer as? JSONObjectKey<Key> { return integer }
         guard let text = KeyText.of(type) else { return nil }
         return JSONObjectKey(parse: { text.parse($0) as? Key }, format: { text.format($0) })
     }

@@ -14,6 +14,8 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     private let compiled: ModelMapping?
     /// The choices the outer mapping was compiled under, which the nested one shares.
     private let context: MappingContextLink
+    /// `true` when `Nested` is a class (whose instances may be of a subclass), asked once.
+    private let isClass = Nested.self is AnyClass
 
     /// Compiles the nested mapping in `context` unless it is being compiled already (recursion).
     init(context: MappingContext) {
@@ -66,8 +68,8 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
 
     /// The mapping to encode `value` with: a class cluster member's own, else the compiled one.
     private func encodingMapping(_ value: Nested) throws(ValueFailure) -> ModelMapping {
+        guard isClass, type(of: value) != Nested.self else { return try mapping() }
         try checkStackRoom()
-        guard Nested.self is AnyClass, type(of: value) != Nested.self else { return try mapping() }
         do {
             return try ModelMapping.forEncoding(value, in: context.resolve())
         } catch {

@@ -280,7 +280,7 @@ final class ModelMapping: @unchecked Sendable {
     // MARK: Encoding
 
     /// The keys `model` wants written, or `nil` for all of them.
-    private func selectedKeys(_ model: any JSONSerializing) -> Set<String>? {
+    private func selectedKeys(_ model: some JSONSerializing) -> Set<String>? {
         let selected = model.serializablePropertyKeys(mappedKeys)
         return selected.count == mappedKeys.count && selected == mappedKeys ? nil : selected
     }
@@ -325,7 +325,9 @@ final class ModelMapping: @unchecked Sendable {
         return result
     }
 
-    func write(_ model: any JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
+    /// Writes `model`'s JSON object. Generic, so that a nested model (`ModelCodec`) is written
+    /// from where it is, not copied into an existential box first.
+    func write(_ model: some JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
         let hasUnknownKeys = unknownKeys.map { capture in
             model.withStorageAddress { !capture.members(at: $0).isEmpty }
         } ?? false
@@ -339,14 +341,14 @@ final class ModelMapping: @unchecked Sendable {
             return
         }
         let selected = selectedKeys(model)
-        var current = ""
+        var current: Int?
         do throws(ValueFailure) {
             try model.withStorageAddress { (base) throws(ValueFailure) in
                 try outputTree.write(base, properties, to: &writer, selected: selected,
                                      options: options, current: &current)
             }
         } catch {
-            throw adapterError(error, forKey: current)
+            throw adapterError(error, forKey: current.map { properties[$0].key } ?? "")
         }
     }
 }

@@ -13,11 +13,37 @@ struct OutputTree: Sendable {
         /// `user.login`) set into its encoded object afterwards.
         case property(Int, overrides: [(path: ArraySlice<String>, index: Int)])
         /// A nested object with members in order.
-        case object([(key: String, node: Node)])
+        case object(Members)
     }
 
-    /// The top-level object's members.
-    let members: [(key: String, node: Node)]
+    /// An object's members in order.
+    typealias Members = [(key: String, node: Node)]
+
+    /// One member, in the order written: the tree of ``Node``s flattened, so that writing a
+    /// model copies no reference (a key, a node's box) per member.
+    struct Step {
+        /// Where its key's ``JSONWriter/preparedKey(_:)`` bytes are in ``keyBytes``.
+        let key: Range<Int>
+        /// The index of its property in the mapping's properties, or `-1` for a nested object.
+        let property: Int
+        /// A nested object's end: its members are the steps after it, up to this index.
+        let end: Int
+        /// The index of the property's overrides in ``overrides``, or `-1` when it has none.
+        let overrides: Int
+        /// The property's ``PropertyMapping/canBeAbsent`` (`false` for a nested object).
+        let canBeAbsent: Bool
+    }
+
+    /// The object's members, flattened from the tree `init` lays out: the top-level object's
+    /// are the steps up to the end.
+    let steps: [Step]
+    /// Each step's key, unescaped (for formatted writers).
+    let keyTexts: [String]
+    /// The steps' keys as the compact writer writes them (``JSONWriter/preparedKey(_:)``), one
+    /// after another.
+    let keyBytes: [UInt8]
+    /// The overrides of the properties that have some (``Step/overrides``).
+    let overrides: [[(path: ArraySlice<String>, index: Int)]]
 
     /// Lays out single-path properties (and alternatives, at their first
     /// path); `nil` when a composite path or two properties with the same
@@ -30,17 +56,50 @@ struct OutputTree: Sendable {
             let sharing = properties.filter { $0.keyPath.outputPath?.components.first == path.components[0] }
             guard sharing.count == 1 else { return nil }
         }
-        var root: [(key: String, node: Node)] = []
+        var root: Members = []
         for (index, property) in properties.enumerated() {
             guard let path = property.keyPath.outputPath,
                   Self.insert(index, at: path.components[...], into: &root) else { return nil }
         }
-        members = root
+        var flat = Flattened()
+        flat.add(root, properties)
+        (steps, keyTexts, keyBytes, overrides) = (flat.steps, flat.keyTexts, flat.keyBytes, flat.overrides)
+    }
+
+    /// The tree being flattened into ``Step``s.
+    private struct Flattened {
+        var steps: [Step] = []
+        var keyTexts: [String] = []
+        var keyBytes: [UInt8] = []
+        var overrides: [[(path: ArraySlice<String>, index: Int)]] = []
+
+        /// Adds `members` (of `properties`) and, after each nested object, its members.
+        mutating func add(_ members: Members, _ properties: [PropertyMapping]) {
+            for (key, node) in members {
+                let prepared = JSONWriter.preparedKey(key)
+                let range = keyBytes.count..<(keyBytes.count + prepared.count)
+                keyBytes.append(contentsOf: prepared)
+                keyTexts.append(key)
+                switch node {
+                case .property(let index, let list):
+                    overrides.append(list)
+                    steps.append(Step(key: range, property: index, end: steps.count + 1,
+                                      overrides: list.isEmpty ? -1 : overrides.count - 1,
+                                      canBeAbsent: properties[index].canBeAbsent))
+                    if list.isEmpty { overrides.removeLast() }
+                case .object(let children):
+                    let position = steps.count
+                    steps.append(Step(key: range, property: -1, end: position + 1, overrides: -1, canBeAbsent: false))
+                    add(children, properties)
+                    steps[position] = Step(key: range, property: -1, end: steps.count, overrides: -1, canBeAbsent: false)
+                }
+            }
+        }
     }
 
     /// Adds a property; `false` when its path is another property's path.
     private static func insert(_ index: Int, at path: ArraySlice<String>,
-                               into members: inout [(key: String, node: Node)]) -> Bool {
+                               into members: inout Members) -> Bool {
         guard let first = path.first else { return false }
         let position = members.firstIndex { $0.key == first }
         if path.count == 1 {
@@ -65,14 +124,14 @@ struct OutputTree: Sendable {
                 return true
             }
         }
-        var children: [(key: String, node: Node)] = []
+        var children: Members = []
         guard insert(index, at: path.dropFirst(), into: &children) else { return false }
         members.append((first, .object(children)))
         return true
     }
 
     /// Every property below `members`, with its path relative to them.
-    private static func leaves(_ members: [(key: String, node: Node)],
+    private static func leaves(_ members: Members,
                                below prefix: [String]) -> [(path: ArraySlice<String>, index: Int)] {
         members.flatMap { member -> [(path: ArraySlice<String>, index: Int)] in
             let path = prefix + [member.key]
@@ -85,45 +144,83 @@ struct OutputTree: Sendable {
         }
     }
 
-    /// Writes the object for the model at `base`.
+    /// Writes the object for the model at `base`; `current` is the index of the property being
+    /// written, for the error if it fails.
     func write(_ base: UnsafeRawPointer, _ properties: [PropertyMapping], to writer: inout JSONWriter,
-               selected: Set<String>?, options: JSONAdapter.EncodingFlags, current: inout String) throws(ValueFailure) {
-        try Self.write(members, base, properties, to: &writer, selected: selected,
-                       options: options, current: &current)
+               selected: Set<String>?, options: JSONAdapter.EncodingFlags, current: inout Int?) throws(ValueFailure) {
+        try keyBytes.withUnsafeBufferPointer { (keyBytes) throws(ValueFailure) in
+            try write(steps.indices, keyBytes, base, properties, to: &writer, selected: selected,
+                      options: options, current: &current)
+        }
     }
 
-    /// Writes one object level.
-    private static func write(_ members: [(key: String, node: Node)], _ base: UnsafeRawPointer,
-                              _ properties: [PropertyMapping], to writer: inout JSONWriter,
-                              selected: Set<String>?, options: JSONAdapter.EncodingFlags,
-                              current: inout String) throws(ValueFailure) {
+    /// Writes one object level: the members `range` of ``steps``.
+    private func write(_ range: Range<Int>, _ keyBytes: UnsafeBufferPointer<UInt8>, _ base: UnsafeRawPointer,
+                       _ properties: [PropertyMapping], to writer: inout JSONWriter,
+                       selected: Set<String>?, options: JSONAdapter.EncodingFlags,
+                       current: inout Int?) throws(ValueFailure) {
         let omitNilValues = options.contains(.omitNilValues)
         writer.beginObject()
-        for (key, node) in members {
-            switch node {
-            case .property(let index, let overrides):
-                let property = properties[index]
-                guard includes(property, base, selected: selected, omitNilValues: omitNilValues) else { continue }
-                current = property.key
-                writer.writeKey(key)
-                guard try !overridesChange(property, overrides, base, properties, selected: selected,
-                                           options: options) else {
-                    try writeMerged(property, overrides, base, properties, to: &writer, selected: selected,
-                                    options: options, current: &current)
-                    continue
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let step = steps[position]
+            guard step.property >= 0 else {
+                let children = (position + 1)..<step.end
+                if selected == nil && !omitNilValues
+                    || hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues) {
+                    writeKey(position, keyBytes, to: &writer)
+                    try write(children, keyBytes, base, properties, to: &writer, selected: selected,
+                              options: options, current: &current)
                 }
-                try property.write(from: base, to: &writer, options)
-            case .object(let children):
-                if selected != nil || omitNilValues,
-                   !hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues) {
-                    continue
-                }
-                writer.writeKey(key)
-                try write(children, base, properties, to: &writer, selected: selected,
-                          options: options, current: &current)
+                position = step.end
+                continue
             }
+            position += 1
+            if selected == nil && !omitNilValues && step.overrides < 0 {
+                // The common case, every property written (an absent `JSONOptional` apart):
+                // one test a member instead of `includes` and the overrides'.
+                if step.canBeAbsent && properties[step.property].isAbsent(at: base) { continue }
+                current = step.property
+                writeKey(position - 1, keyBytes, to: &writer)
+                try properties[step.property].write(from: base, to: &writer, options)
+                continue
+            }
+            let property = properties[step.property]
+            guard Self.includes(property, base, selected: selected, omitNilValues: omitNilValues) else { continue }
+            current = step.property
+            writeKey(position - 1, keyBytes, to: &writer)
+            if step.overrides >= 0 {
+                let overrides = overrides[step.overrides]
+                if try Self.overridesChange(property, overrides, base, properties, selected: selected,
+                                            options: options) {
+                    try Self.writeMerged(property, overrides, base, properties, to: &writer, selected: selected,
+                                         options: options, current: &current)
+                    continue
+                }
+            }
+            try property.write(from: base, to: &writer, options)
         }
         writer.endObject()
+    }
+
+    /// Writes the key of the step at `position`.
+    @inline(__always)
+    private func writeKey(_ position: Int, _ keyBytes: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter) {
+        guard writer.isCompact else { return writer.writeKey(keyTexts[position]) }
+        let key = steps[position].key
+        // SAFETY: `keyBytes` is ``keyBytes``, in which `Flattened.add` recorded each step's key
+        // range right after appending those bytes, so the range lies inside it.
+        writer.writeKey(prepared: UnsafeBufferPointer(rebasing: keyBytes[key]))
+    }
+
+    /// `true` when any property among the steps `range` is written.
+    private func hasOutput(_ range: Range<Int>, _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
+                           selected: Set<String>?, omitNilValues: Bool) -> Bool {
+        range.contains { position in
+            let property = steps[position].property
+            return property >= 0 && Self.includes(properties[property], base, selected: selected,
+                                                  omitNilValues: omitNilValues)
+        }
     }
 
     /// `true` when the property is written (an absent `JSONOptional` is not).
@@ -132,20 +229,6 @@ struct OutputTree: Sendable {
         if let selected, !selected.contains(property.key) { return false }
         if property.canBeAbsent, property.isAbsent(at: base) { return false }
         return !(omitNilValues && property.isNil(at: base))
-    }
-
-    /// `true` when any property below these members is written.
-    private static func hasOutput(_ members: [(key: String, node: Node)], _ base: UnsafeRawPointer,
-                                  _ properties: [PropertyMapping], selected: Set<String>?,
-                                  omitNilValues: Bool) -> Bool {
-        members.contains { member in
-            switch member.node {
-            case .property(let index, _):
-                return includes(properties[index], base, selected: selected, omitNilValues: omitNilValues)
-            case .object(let children):
-                return hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues)
-            }
-        }
     }
 
     /// `false` when writing the overrides into the property's encoded object
@@ -175,7 +258,7 @@ struct OutputTree: Sendable {
     private static func writeMerged(_ property: PropertyMapping, _ overrides: [(path: ArraySlice<String>, index: Int)],
                                     _ base: UnsafeRawPointer, _ properties: [PropertyMapping],
                                     to writer: inout JSONWriter, selected: Set<String>?,
-                                    options: JSONAdapter.EncodingFlags, current: inout String) throws(ValueFailure) {
+                                    options: JSONAdapter.EncodingFlags, current: inout Int?) throws(ValueFailure) {
         let omitNilValues = options.contains(.omitNilValues)
         // The property's value sits under one key of a holder, so that the
         // overrides are inserted with the same rules as in `jsonDictionary`.
@@ -183,7 +266,7 @@ struct OutputTree: Sendable {
         for (path, index) in overrides {
             let inner = properties[index]
             guard includes(inner, base, selected: selected, omitNilValues: omitNilValues) else { continue }
-            current = inner.key
+            current = index
             try ModelMapping.insert(try inner.encode(from: base, options), at: [property.key] + path, into: &holder)
         }
         let value = holder[property.key] ?? NSNull()

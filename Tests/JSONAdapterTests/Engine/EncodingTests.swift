@@ -10,6 +10,7 @@ import Foundation
 import Testing
 import MantleTestSupport
 @testable import JSONAdapter
+import MantleJSON
 
 @Suite("Encoding")
 struct EncodingTests {
@@ -185,6 +186,32 @@ struct EncodingTests {
         model.hideSecret = false
         let shown = try path.encode(model)
         #expect(shown["secret"] as? String == "s3cr3t")
+    }
+
+    /// The facts `OutputTree`'s writer reads its flattened steps by: each key range lies inside
+    /// the key bytes and holds the key as the compact writer writes it; a nested object's
+    /// members end inside the steps, after it.
+    @Test("the output tree's flattened steps stay inside their key bytes")
+    func outputTreeSteps() throws {
+        try checkOutputTreeSteps(of: Sparse.self)
+        try checkOutputTreeSteps(of: ValueModels.EveryType.self)
+    }
+
+    /// The checks of ``outputTreeSteps()`` on `type`'s mapping.
+    private func checkOutputTreeSteps(of type: any JSONSerializing.Type) throws {
+        let tree = try #require(try ModelMapping.of(type).outputTree)
+        #expect(tree.keyTexts.count == tree.steps.count)
+        for (position, step) in tree.steps.enumerated() {
+            #expect(step.key.lowerBound >= 0 && step.key.upperBound <= tree.keyBytes.count)
+            #expect(Array(tree.keyBytes[step.key]) == JSONWriter.preparedKey(tree.keyTexts[position]))
+            if step.property < 0 {
+                #expect(step.end > position && step.end <= tree.steps.count)
+            } else {
+                #expect(step.end == position + 1)
+                #expect(step.overrides < tree.overrides.count)
+            }
+        }
+        #expect(tree.steps.contains { $0.property < 0 } == (type != ValueModels.EveryType.self))
     }
 
     @Test("without .omitNilValues nested objects of nils are written with nulls", arguments: DecodingPath.allCases)
