@@ -389,7 +389,7 @@ final class CastingCodec<Value>: JSONValueCodec<Value>, @unchecked Sendable {
         do {
             return try converter.convert(value)
         } catch {
-            throw mismatch(value)
+            throw mismatch(value, FoundationReader())
         }
     }
 }

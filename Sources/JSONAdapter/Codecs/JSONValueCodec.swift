@@ -233,16 +233,6 @@ class JSONValueCodec<Value>: @unchecked Sendable {
     /// `ModelMapping.applyingMergePatch`); `nil` when values of this type
     /// take a patch as JSON instead — all but nested models and optionals of them.
     func applyingModelPatch(_ patch: [String: Any], to value: Value?) throws(ValueFailure) -> Value? { nil }
-
-    /// The failure for a value of the wrong kind.
-    func mismatch(_ value: Any) -> ValueFailure {
-        .mismatch(expected: expectation, found: ValueDescription.describe(value))
-    }
-
-    /// The failure for a node of the wrong kind.
-    func mismatch(_ document: JSONDocument, _ node: Int) -> ValueFailure {
-        .mismatch(expected: expectation, found: describe(document, node))
-    }
 }
 
 /// How a document node is described in errors (`number 42`, `null`, `object`).
