@@ -62,7 +62,7 @@ extension JSONScanner {
                 }
             }
             guard pos < end else {
-                throw JSONDataError("unterminated string", at: quote)
+                throw Self.error("unterminated string", at: quote)
             }
             let c = p[pos]
             if c == UInt8(ascii: "\"") {
@@ -74,7 +74,7 @@ extension JSONScanner {
                 flags |= JSONNode.stringHasNonASCII
                 try scanUTF8(lead: c)
             } else if c < 0x20 {
-                throw JSONDataError("unescaped control character \(JSONDataError.describe(byte: c)) in string", at: pos)
+                throw controlCharacterError(c)
             } else {
                 pos &+= 1
             }

@@ -161,7 +161,7 @@ struct JSONScanner {
                 try scanNumber(depth: depth)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard depth < maximumDepth else {
-                    throw JSONDataError("nesting deeper than \(maximumDepth)", at: pos)
+                    throw depthError()
                 }
                 if open.node >= 0 { frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
@@ -192,7 +192,7 @@ struct JSONScanner {
                 guard end - pos >= 5, p[pos + 1] == 0x61, p[pos + 2] == 0x6C, p[pos + 3] == 0x73,
                       p[pos + 4] == 0x65
                 else {
-                    throw JSONDataError("invalid literal (expected 'false')", at: pos)
+                    throw literalError("false")
                 }
                 appendLiteral(.bool, flags: 0, length: 5, depth: depth)
             case UInt8(ascii: "n"):
@@ -207,7 +207,7 @@ struct JSONScanner {
                 guard open.node >= 0 else {
                     skipWhitespace()
                     guard pos == end else {
-                        throw JSONDataError("unexpected \(JSONDataError.describe(byte: p[pos])) after the top-level value", at: pos)
+                        throw trailingTextError()
                     }
                     return
                 }
@@ -221,7 +221,7 @@ struct JSONScanner {
                     if open.isObject {
                         open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
                     } else if pos < end && p[pos] == UInt8(ascii: "]") {
-                        throw JSONDataError("trailing comma in array", at: pos)
+                        throw Self.error("trailing comma in array", at: pos)
                     }
                     continue valueLoop
                 }
@@ -255,12 +255,15 @@ struct JSONScanner {
     /// node and records its hash; returns the flags the key gives its object
     /// (``JSONNode/objectMayHaveDuplicateKeys`` when it may repeat an earlier key of the
     /// object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII).
-    @inline(__always)
+    ///
+    /// `@inline(always)`, here and on `scanNumber`: `@inline(__always)` is a hint, and the
+    /// optimiser judged both not profitable to inline (a call per key and per number).
+    @inline(always)
     private mutating func scanKey(depth: Int, hashStart: Int) throws(JSONDataError) -> UInt8 {
         guard pos < end else { throw eofError() }
         guard p[pos] == UInt8(ascii: "\"") else {
             if p[pos] == UInt8(ascii: "}") {
-                throw JSONDataError("trailing comma in object", at: pos)
+                throw Self.error("trailing comma in object", at: pos)
             }
             throw unexpected(p[pos], expecting: "a string key")
         }
@@ -312,7 +315,7 @@ struct JSONScanner {
         throws(JSONDataError)
     {
         guard end - pos >= 4, p[pos] == b0, p[pos + 1] == b1, p[pos + 2] == b2, p[pos + 3] == b3 else {
-            throw JSONDataError("invalid literal (expected '\(name)')", at: pos)
+            throw literalError(name)
         }
     }
 
@@ -355,12 +358,47 @@ struct JSONScanner {
 
     // MARK: - Errors
 
+    //
+    // Each built out of line: cold paths, kept out of the scan loop, into which `scanKey`,
+    // `scanNumber` and the string scan are inlined.
+
+    @inline(never)
     func eofError() -> JSONDataError {
         JSONDataError("unexpected end of input", at: end)
     }
 
     /// The error for an unexpected byte `c` at `pos`.
-    private func unexpected(_ c: UInt8, expecting: String) -> JSONDataError {
+    @inline(never)
+    private func unexpected(_ c: UInt8, expecting: StaticString) -> JSONDataError {
         JSONDataError("unexpected \(JSONDataError.describe(byte: c)), expected \(expecting)", at: pos)
+    }
+
+    /// The error `message` at `offset`.
+    @inline(never)
+    static func error(_ message: StaticString, at offset: Int) -> JSONDataError {
+        JSONDataError("\(message)", at: offset)
+    }
+
+    @inline(never)
+    private func depthError() -> JSONDataError {
+        JSONDataError("nesting deeper than \(maximumDepth)", at: pos)
+    }
+
+    /// The error for a literal at `pos` that is not `name`.
+    @inline(never)
+    private func literalError(_ name: StaticString) -> JSONDataError {
+        JSONDataError("invalid literal (expected '\(name)')", at: pos)
+    }
+
+    /// The error for the byte at `pos`, after the top-level value.
+    @inline(never)
+    private func trailingTextError() -> JSONDataError {
+        JSONDataError("unexpected \(JSONDataError.describe(byte: p[pos])) after the top-level value", at: pos)
+    }
+
+    /// The error for the control character `c` at `pos`, inside a string.
+    @inline(never)
+    func controlCharacterError(_ c: UInt8) -> JSONDataError {
+        JSONDataError("unescaped control character \(JSONDataError.describe(byte: c)) in string", at: pos)
     }
 }
