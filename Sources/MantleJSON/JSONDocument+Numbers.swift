@@ -246,9 +246,38 @@ extension JSONDocument {
     @_specialize(exported: true, where I == Int64)
     @inlinable @inline(__always)
     package func integerValue<I: FixedWidthInteger>(at node: Int, as _: I.Type) -> I? {
-        guard kind(at: node) == .number else { return nil }
-        if isIntegerLiteral(at: node), case .int(let x) = number(at: node) { return I(exactly: x) }
+        let n = nodes[node]
+        guard n.kind == .number else { return nil }
+        if n.flags & JSONNode.numberIsInteger != 0 {
+            if let small = smallInteger(n) { return I(exactly: small) }
+            if case .int(let x) = number(at: node) { return I(exactly: x) }
+        }
         return numberValue(at: node).exactly(I.self)
+    }
+
+    /// The value of the integer literal of number node `n` when it has at most 18 digits (as
+    /// ids and counts do), which no `Int64` overflows: read digit by digit without the overflow
+    /// checks of ``parseNumber(_:count:isInteger:)``; `nil` for a longer literal.
+    @inlinable @inline(__always)
+    func smallInteger(_ n: JSONNode) -> Int64? {
+        let negative = n.flags & JSONNode.numberIsNegative != 0
+        let sign = negative ? 1 : 0
+        let digits = n.textLength &- sign
+        guard digits <= 18 else { return nil }
+        return withBytes { buffer -> Int64 in
+            guard let base = buffer.baseAddress else { return 0 }
+            // SAFETY: the node's text, `textStart ..< textStart + textLength`, lies inside the
+            // input (see `withBytes`); the scanner made it a minus sign (when `numberIsNegative`)
+            // and then only ASCII digits (an integer literal has no fraction or exponent).
+            let text = base + (n.textStart &+ sign)
+            var magnitude: Int64 = 0
+            var index = 0
+            while index < digits {
+                magnitude = magnitude &* 10 &+ Int64(text[index] &- UInt8(ascii: "0"))
+                index &+= 1
+            }
+            return negative ? 0 &- magnitude : magnitude
+        }
     }
 
     /// The number node `node` as the floating-point type `F`, rounded once to nearest from the

@@ -219,8 +219,7 @@ package final class JSONDocument: Sendable {
                     let length = keyNode.textLength
                     let matches: Bool
                     if keyNode.flags & JSONNode.stringHasEscapes == 0 {
-                        matches = length == keyCount
-                            && (length == 0 || memcmp(base + keyNode.textStart, keyBase, length) == 0)
+                        matches = length == keyCount && Self.bytesEqual(base + keyNode.textStart, keyBase, length)
                     } else {
                         // Unescaping never lengthens, so a longer key cannot match.
                         matches = keyCount <= length
@@ -236,6 +235,35 @@ package final class JSONDocument: Sendable {
                 return found
             }
         }
+    }
+
+    /// `true` when the `count` bytes at `left` and at `right` are the same: for keys of up to 16
+    /// bytes, the common case, by two overlapping loads of each side rather than a call of
+    /// `memcmp`.
+    @inlinable @inline(__always)
+    static func bytesEqual(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        // SAFETY: every load lies inside the `count` bytes at each pointer, which the caller
+        // vouches for: eight bytes at 0 and at `count - 8` when 8 <= count <= 16, four at 0 and
+        // at `count - 4` when 4 <= count < 8, and single bytes below `count` under 4. Together
+        // the loads cover every byte. `loadUnaligned` needs no alignment.
+        if count >= 8 {
+            guard count <= 16 else { return memcmp(left, right, count) == 0 }
+            let tail = count &- 8
+            return UnsafeRawPointer(left).loadUnaligned(as: UInt64.self)
+                    == UnsafeRawPointer(right).loadUnaligned(as: UInt64.self)
+                && UnsafeRawPointer(left + tail).loadUnaligned(as: UInt64.self)
+                    == UnsafeRawPointer(right + tail).loadUnaligned(as: UInt64.self)
+        }
+        if count >= 4 {
+            let tail = count &- 4
+            return UnsafeRawPointer(left).loadUnaligned(as: UInt32.self)
+                    == UnsafeRawPointer(right).loadUnaligned(as: UInt32.self)
+                && UnsafeRawPointer(left + tail).loadUnaligned(as: UInt32.self)
+                    == UnsafeRawPointer(right + tail).loadUnaligned(as: UInt32.self)
+        }
+        guard count > 0 else { return true }
+        let middle = count &>> 1, last = count &- 1
+        return left[0] == right[0] && left[middle] == right[middle] && left[last] == right[last]
     }
 
     /// Same as ``member(_:in:)`` (last occurrence wins), but starts the search at a cursor so
@@ -254,7 +282,7 @@ package final class JSONDocument: Sendable {
 
     /// Same as ``member(_:in:hint:)`` for a key given as raw UTF-8 bytes.
     @inlinable
-    func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
+    package func member(utf8 key: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
         let n = nodes[object]
         guard n.kind == .object else { return nil }
         let first = object &+ 1

@@ -155,7 +155,10 @@ struct JSONScanner {
                 let quote = pos
                 let start = pos &+ 1
                 let flags = try scanString()
-                appendString(quote: quote, start: start, flags: flags & JSONNode.stringHasEscapes, depth: depth)
+                // A value keeps `stringHasNonASCII` only without escapes, where its raw bytes are its text.
+                let kept = flags & JSONNode.stringHasEscapes != 0
+                    ? JSONNode.stringHasEscapes : JSONNode.stringHasNonASCII
+                appendString(quote: quote, start: start, flags: flags & kept, depth: depth)
                 pos &+= 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 try scanNumber(depth: depth)

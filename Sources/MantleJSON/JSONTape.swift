@@ -86,7 +86,9 @@ struct JSONNode: Sendable, BitwiseCopyable {
     @usableFromInline static let stringHasEscapes: UInt8 = 1
     /// String flag: the string is an object key.
     @usableFromInline static let stringIsKey: UInt8 = 2
-    /// String flag, on keys only: the unescaped key has a byte above 0x7F (it is not all ASCII).
+    /// String flag: the unescaped text has a byte above 0x7F (it is not all ASCII). Set on keys,
+    /// and on values without escapes (a value with escapes never has it: read it on a value only
+    /// when ``stringHasEscapes`` is clear).
     @usableFromInline static let stringHasNonASCII: UInt8 = 4
     /// Number flag: no fraction and no exponent.
     @usableFromInline static let numberIsInteger: UInt8 = 1

@@ -39,7 +39,7 @@ extension JSONTopLevel {
         let pass = DecodingRecorder(errors: errors)
         let result: Result
         do {
-            result = try DecodingRecorder.$current.withValue(pass) { try decode() }
+            result = try DecodingRecorder.installing(pass) { try decode() }
         } catch is CollectedFailures {
             throw combined(firstError, errors.failures)
         } catch {

@@ -77,6 +77,10 @@ protocol JSONValueReader {
     /// past the member found; a dictionary ignores it.
     func member(_ key: String, in object: Object, hint: inout Int) -> Value?
 
+    /// ``member(_:in:hint:)`` for a key also given as its UTF-8 bytes, `utf8`, which a document
+    /// compares (a dictionary looks `key` up).
+    func member(_ key: String, utf8: UnsafeBufferPointer<UInt8>, in object: Object, hint: inout Int) -> Value?
+
     /// The value of key `index` of `path` in `object` in its ASCII form or another spelling
     /// (``KeyFallback``), where the key itself is missing.
     func otherSpelling(of path: ParsedKeyPath, at index: Int, in object: Object) -> Value?
@@ -199,6 +203,11 @@ extension JSONDocument: JSONValueReader {
     func asObject(_ node: Int) -> Int? { kind(at: node) == .object ? node : nil }
 
     // `member(_:in:hint:)` is the document's own.
+
+    @inline(__always)
+    func member(_ key: String, utf8: UnsafeBufferPointer<UInt8>, in object: Int, hint: inout Int) -> Int? {
+        member(utf8: utf8, in: object, hint: &hint)
+    }
 
     func otherSpelling(of path: ParsedKeyPath, at index: Int, in object: Int) -> Int? {
         path.otherSpelling(at: index, in: self, object: object)
@@ -329,6 +338,11 @@ struct FoundationReader: JSONValueReader {
 
     @inline(__always)
     func member(_ key: String, in object: [String: Any], hint: inout Int) -> Any? { object[key] }
+
+    @inline(__always)
+    func member(_ key: String, utf8: UnsafeBufferPointer<UInt8>, in object: [String: Any], hint: inout Int) -> Any? {
+        object[key]
+    }
 
     func otherSpelling(of path: ParsedKeyPath, at index: Int, in object: [String: Any]) -> Any? {
         path.otherSpelling(at: index, in: object)

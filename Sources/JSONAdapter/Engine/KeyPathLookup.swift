@@ -43,7 +43,7 @@ enum KeyPathLookup {
     /// ``value(at:in:with:hint:)`` for a path whose keys have fallbacks (``KeyFallback``), one of
     /// them missing: the walk again, each missing key looked for in its other spellings.
     @inline(never)
-    private static func spelledValue<Reader: JSONValueReader>(at path: ParsedKeyPath, in object: Reader.Object,
+    static func spelledValue<Reader: JSONValueReader>(at path: ParsedKeyPath, in object: Reader.Object,
                                                               with reader: Reader) throws(ValueFailure) -> Reader.Value? {
         /// The member at key `index` of `path` in `object`, in any of its spellings.
         func member(_ index: Int, in object: Reader.Object) -> Reader.Value? {

@@ -202,7 +202,9 @@ final class ModelMapping: @unchecked Sendable {
                                            properties selected: [PropertyMapping]? = nil) throws -> M {
         let properties = selected ?? self.properties
         var model = M()
-        var current = ""
+        // The index in `properties` of the property being decoded (`properties.count`: the
+        // unknown keys), for the error: its key is only copied when there is one.
+        var current = 0
         let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors {
             return try decodeCollecting(model, from: source, validating: validating, recorder, errors)
@@ -212,27 +214,27 @@ final class ModelMapping: @unchecked Sendable {
                 switch source {
                 case .dictionary(let dictionary):
                     for property in properties {
-                        current = property.key
                         try decode(property, from: source, recorder) { () throws(ValueFailure) in
                             try property.decode(from: dictionary, into: base)
                         }
+                        current += 1
                     }
                 case .document(let document, let node):
                     var hint = 0
                     for property in properties {
-                        current = property.key
                         try decode(property, from: source, recorder) { () throws(ValueFailure) in
                             try property.decode(from: document, object: node, hint: &hint, into: base)
                         }
+                        current += 1
                     }
                 }
                 if let unknownKeys, selected == nil {
-                    current = unknownKeys.property.key
                     try unknownKeys.capture(from: source, into: base)
                 }
             }
         } catch {
-            throw adapterError(error, forKey: current, in: source)
+            let key = current < properties.count ? properties[current].key : unknownKeys?.property.key ?? ""
+            throw adapterError(error, forKey: key, in: source)
         }
         if validating { try model.validate() }
         return model

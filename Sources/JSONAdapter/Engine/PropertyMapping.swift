@@ -109,6 +109,18 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     let accessor: TypedPropertyAccessor<Value>
     /// Tells an absent ``JSONOptional``; `nil` for every other type.
     private let absence: ((Value) -> Bool)?
+    /// `true` when ``keyPath`` is one key (`"login"`; not `"user.login"`, alternatives or a
+    /// composite), the common case, which ``read(from:with:hint:into:)`` looks up without
+    /// unpacking the path (whose arrays each look-up retained and released) by ``singleKey``
+    /// and, in a document, ``singleKeyUTF8``.
+    private let isSingleKey: Bool
+    /// The one key when ``isSingleKey``, else `""`.
+    private let singleKey: String
+    /// The one key's UTF-8 bytes when ``isSingleKey`` (else empty), made once here and freed
+    /// in `deinit`.
+    private let singleKeyUTF8: UnsafeMutableBufferPointer<UInt8>
+    /// `true` when the one key is looked for in other spellings where it is missing (``KeyFallback``).
+    private let singleKeyHasFallbacks: Bool
 
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
          defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
@@ -116,14 +128,42 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         decodingCodec = constraints.isEmpty ? codec : ConstrainedCodec(codec, constraints: constraints)
         self.accessor = accessor
         absence = JSONOptionalAbsence.test(for: Value.self)
+        if case .single(let path) = keyPath, path.components.count == 1 {
+            isSingleKey = true
+            singleKey = path.components[0]
+            singleKeyHasFallbacks = path.fallbacks != nil
+            let bytes = Array(singleKey.utf8)
+            // SAFETY: a buffer of exactly `bytes.count` bytes, all initialised from `bytes`; it is
+            // only read (in `read`), while this mapping lives, and freed once, in `deinit`.
+            singleKeyUTF8 = .allocate(capacity: bytes.count)
+            _ = singleKeyUTF8.initialize(from: bytes)
+        } else {
+            isSingleKey = false
+            singleKey = ""
+            singleKeyHasFallbacks = false
+            singleKeyUTF8 = UnsafeMutableBufferPointer(start: nil, count: 0)
+        }
         super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure, constraints: constraints)
         canBeAbsent = absence != nil
+    }
+
+    deinit {
+        // SAFETY: allocated in `init` (or empty, which frees nothing) and freed only here.
+        singleKeyUTF8.deallocate()
     }
 
     /// Decodes the property from `object`, read by `reader`, into the model at `base`.
     @inline(__always)
     func read<Reader: JSONValueReader>(from object: Reader.Object, with reader: Reader, hint: inout Int,
                                        into base: UnsafeMutableRawPointer) throws(ValueFailure) {
+        if isSingleKey {
+            if let found = reader.member(singleKey, utf8: UnsafeBufferPointer(singleKeyUTF8), in: object, hint: &hint) {
+                accessor.store(try reader.decode(found, with: decodingCodec), to: base)
+            } else if singleKeyHasFallbacks, let found = try spelledValue(in: object, with: reader) {
+                accessor.store(try reader.decode(found, with: decodingCodec), to: base)
+            }
+            return
+        }
         switch keyPath {
         case .single(let path):
             guard let found = try KeyPathLookup.value(at: path, in: object, with: reader, hint: &hint) else { return }
@@ -150,6 +190,14 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
             }
             accessor.store(try reader.decode(found.value, with: decodingCodec), to: base)
         }
+    }
+
+    /// The one key's value in one of its other spellings, where the key itself is missing.
+    @inline(never)
+    private func spelledValue<Reader: JSONValueReader>(in object: Reader.Object,
+                                                       with reader: Reader) throws(ValueFailure) -> Reader.Value? {
+        guard case .single(let path) = keyPath else { return nil }
+        return try KeyPathLookup.spelledValue(at: path, in: object, with: reader)
     }
 
     override func decode(from dictionary: [String: Any], into base: UnsafeMutableRawPointer) throws(ValueFailure) {

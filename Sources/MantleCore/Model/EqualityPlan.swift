@@ -90,6 +90,45 @@ package final class EqualityPlan: @unchecked Sendable {
     /// `true` when the permanent properties at two storage addresses of the
     /// model type are equal (see the type's rules).
     package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ state: RecursionGuard) -> Bool {
+        equalSteps(lhs, rhs, state)
+    }
+
+    /// `true` when `count` models stored `stride` bytes apart from two
+    /// addresses are equal pairwise: the elements of two arrays.
+    fileprivate func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int, stride: Int,
+                                   _ state: RecursionGuard) -> Bool {
+        if wholeBytes > 0 {
+            // SAFETY: both addresses start `count` elements of `wholeBytes` bytes each, stored
+            // without padding (`wholeBytes` is the stride), whose bytes compare as the plan's
+            // single run would, element by element.
+            return Self.equalBytes(lhs, rhs, count * wholeBytes)
+        }
+        var left = lhs, right = rhs
+        for _ in 0..<count {
+            guard equalSteps(left, right, state) else { return false }
+            left += stride
+            right += stride
+        }
+        return true
+    }
+
+    /// Hashes `count` models stored `stride` bytes apart from an address: the elements of an array.
+    fileprivate func hashElements(at base: UnsafeRawPointer, count: Int, stride: Int, into hasher: inout Hasher,
+                                  _ state: RecursionGuard) {
+        if wholeBytes > 0 {
+            // SAFETY: as in `elementsEqual`.
+            return Self.hashBytes(base, count * wholeBytes, into: &hasher)
+        }
+        var element = base
+        for _ in 0..<count {
+            hashSteps(at: element, into: &hasher, state)
+            element += stride
+        }
+    }
+
+    /// The steps of `isEqual`, inlined into the loop over an array's elements.
+    @inline(__always)
+    private func equalSteps(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ state: RecursionGuard) -> Bool {
         for step in steps {
             switch step {
             case .bytes(let offset, let count):
@@ -125,6 +164,12 @@ package final class EqualityPlan: @unchecked Sendable {
 
     /// Hashes the permanent properties at a storage address of the model type.
     package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher, _ state: RecursionGuard) {
+        hashSteps(at: base, into: &hasher, state)
+    }
+
+    /// The steps of `hash(at:into:_:)`, inlined into the loop over an array's elements.
+    @inline(__always)
+    private func hashSteps(at base: UnsafeRawPointer, into hasher: inout Hasher, _ state: RecursionGuard) {
         for step in steps {
             switch step {
             case .bytes(let offset, let count):
@@ -363,20 +408,8 @@ extension Array: InPlaceModelContainer where Element: Model {
                 guard left.count == right.count else { return false }
                 guard let leftStart = left.baseAddress, let rightStart = right.baseAddress,
                       leftStart != rightStart else { return true }
-                if plan.wholeBytes > 0 {
-                    // SAFETY: both buffers hold `count` elements of `wholeBytes` bytes each, stored
-                    // without padding (`wholeBytes` is the stride), and their bytes compare as the
-                    // plan's single run would, element by element.
-                    return EqualityPlan.equalBytes(leftStart, rightStart, left.count * plan.wholeBytes)
-                }
-                let stride = MemoryLayout<Element>.stride
-                var leftElement = UnsafeRawPointer(leftStart), rightElement = UnsafeRawPointer(rightStart)
-                for _ in 0..<left.count {
-                    guard plan.isEqual(leftElement, rightElement, state) else { return false }
-                    leftElement += stride
-                    rightElement += stride
-                }
-                return true
+                return plan.elementsEqual(leftStart, rightStart, count: left.count,
+                                          stride: MemoryLayout<Element>.stride, state)
             }
         }
     }
@@ -388,16 +421,8 @@ extension Array: InPlaceModelContainer where Element: Model {
         hasher.combine(elements.count)
         elements.withUnsafeBufferPointer { elements in
             guard let start = elements.baseAddress else { return }
-            if plan.wholeBytes > 0 {
-                // SAFETY: as in `elementsEqual`.
-                return EqualityPlan.hashBytes(start, elements.count * plan.wholeBytes, into: &hasher)
-            }
-            let stride = MemoryLayout<Element>.stride
-            var element = UnsafeRawPointer(start)
-            for _ in 0..<elements.count {
-                plan.hash(at: element, into: &hasher, state)
-                element += stride
-            }
+            plan.hashElements(at: start, count: elements.count, stride: MemoryLayout<Element>.stride,
+                              into: &hasher, state)
         }
     }
 }

@@ -53,6 +53,27 @@ struct ConcurrencyTests {
         #expect(serial[0].arrayCount == 4)
     }
 
+    /// Checks: a recorder is read only while some task has one installed (an atomic count), so
+    /// tasks that record, tasks that do not and tasks in a collecting pass, all at once, each
+    /// see exactly their own calls' entries and failures.
+    @Test("Leniency recorders and collecting passes on some of 48 tasks see only their own calls")
+    func concurrentRecorders() async throws {
+        let count = 48
+        let outcomes = await withTaskGroup(of: (Int, [String]).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, Tally.outcome(index)) }
+            }
+            var results = [[String]](repeating: [], count: count)
+            for await (index, outcome) in group { results[index] = outcome }
+            return results
+        }
+        for index in 0..<count {
+            #expect(outcomes[index] == Tally.expected(index), "task \(index)")
+        }
+        #expect(Tally.expected(0).count == 2 * Tally.calls)
+        #expect(Tally.expected(2).count == Tally.calls)
+    }
+
     @Test("GitHub fixtures decoded and encoded by 64 tasks at once match the serial results")
     func concurrentGitHub() async throws {
         let issues = try GitHubFixtures.data("issues")
@@ -440,6 +461,58 @@ extension ConcurrencyTests {
                 outcome.arrayErrorPath = "unexpected \(error)"
             }
             return outcome
+        }
+    }
+
+    /// A model two of whose values leniency can bend, for ``concurrentRecorders()``.
+    struct Tally: JSONSerializing, Equatable {
+        var count = 0
+        var items: [Int] = []
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+
+        /// How many calls each task makes.
+        static let calls = 25
+
+        /// What task `index` sees over its calls: with a recorder (index % 3 == 0), the report's
+        /// entries; without one (1), the models; in a collecting pass (2), each call's failures.
+        static func outcome(_ index: Int) -> [String] {
+            let lenient = JSONAdapter.Configuration(leniency: .numberStringCoercion)
+            var seen: [String] = []
+            for call in 0..<calls {
+                let json = Data(#"{"count": "\#(call)", "items": [1, "\#(index)", 3]}"#.utf8)
+                switch index % 3 {
+                case 0:
+                    let recorder = JSONLeniencyReport.Recorder()
+                    _ = try? JSONAdapter.model(of: Tally.self, fromJSONData: json,
+                                               options: .init(configuration: lenient, leniencyRecorder: recorder))
+                    seen += recorder.report.entries.map { "\($0.jsonKeyPath) \($0.found)" }
+                case 1:
+                    let model = try? JSONAdapter.model(of: Tally.self, fromJSONData: json,
+                                                       options: .init(configuration: lenient))
+                    seen.append("\(model.map { "\($0.count) \($0.items)" } ?? "failed")")
+                default:
+                    do {
+                        _ = try JSONAdapter.model(of: Tally.self, fromJSONData: json)
+                        seen.append("decoded")
+                    } catch let error as JSONAdapterError {
+                        seen.append(([error] + error.additionalErrors).map { $0.jsonKeyPath ?? "" }.joined(separator: " "))
+                    } catch {
+                        seen.append("unexpected \(error)")
+                    }
+                }
+            }
+            return seen
+        }
+
+        /// ``outcome(_:)`` as a task alone sees it.
+        static func expected(_ index: Int) -> [String] {
+            (0..<calls).flatMap { call -> [String] in
+                switch index % 3 {
+                case 0: return [#"count string "\#(call)""#, #"items[1] string "\#(index)""#]
+                case 1: return ["\(call) [1, \(index), 3]"]
+                default: return ["count items[1]"]
+                }
+            }
         }
     }
 }

@@ -92,9 +92,37 @@ private struct OnlyOuter: Model {
     var optional: OnlyMiddle?
 }
 
+/// Types compared nowhere else, so that their plans are first built by the concurrent test.
+private struct RaceInner: Model {
+    var value = 0
+    var label = ""
+}
+
+private struct RaceOuter: Model {
+    var inner = RaceInner()
+    var inners: [RaceInner] = []
+    var maybe: RaceInner?
+}
+
 private struct PlanChain: Model {
     var id = 0
     var next: [PlanChain] = []
+}
+
+extension RaceOuter {
+    fileprivate var withoutMaybe: RaceOuter {
+        var copy = self
+        copy.maybe = nil
+        return copy
+    }
+}
+
+/// Results appended from several threads.
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Bool] = []
+    func append(_ value: Bool) { lock.withLock { stored.append(value) } }
+    var values: [Bool] { lock.withLock { stored } }
 }
 
 /// Random values from small domains, so that equal pairs are frequent.
@@ -230,6 +258,22 @@ struct EqualityPlanTests {
             #expect(make("a").hashValue == make("a").hashValue)
             #expect(make("a") != make("b"))
         }
+    }
+
+    @Test("plans first built on many threads at once give every thread the same answers")
+    func concurrentBuild() {
+        let outcomes = LockedResults()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            var left = RaceOuter(), right = RaceOuter()
+            left.inners = [RaceInner(value: index, label: "x")]
+            right.inners = [RaceInner(value: index, label: "x")]
+            right.maybe = RaceInner()
+            var different = left
+            different.inners[0].label = "y"
+            outcomes.append(left == right.withoutMaybe && left != right && left != different
+                && left.hashValue == right.withoutMaybe.hashValue)
+        }
+        #expect(outcomes.values == Array(repeating: true, count: 8))
     }
 
     #if os(macOS) || os(Linux) || os(Windows)
