@@ -4,7 +4,7 @@
 extension JSONScanner {
     /// Scans a number at `pos` (first byte `-` or a digit), validating the RFC 8259 grammar,
     /// and appends its node.
-    @inline(__always)
+    @inline(always)
     mutating func scanNumber(depth: Int) throws(JSONDataError) {
         let start = pos
         var flags = JSONNode.numberIsInteger
@@ -13,12 +13,12 @@ extension JSONScanner {
             pos &+= 1
         }
         guard pos < end, Self.isDigit(p[pos]) else {
-            throw JSONDataError("invalid number (expected a digit)", at: pos)
+            throw Self.error("invalid number (expected a digit)", at: pos)
         }
         if p[pos] == UInt8(ascii: "0") {
             pos &+= 1
             if pos < end && Self.isDigit(p[pos]) {
-                throw JSONDataError("invalid number (leading zeros are not allowed)", at: start)
+                throw Self.error("invalid number (leading zeros are not allowed)", at: start)
             }
         } else {
             pos &+= 1
@@ -28,7 +28,7 @@ extension JSONScanner {
             flags &= ~JSONNode.numberIsInteger
             pos &+= 1
             guard pos < end, Self.isDigit(p[pos]) else {
-                throw JSONDataError("invalid number (expected a digit after '.')", at: pos)
+                throw Self.error("invalid number (expected a digit after '.')", at: pos)
             }
             skipDigits()
         }
@@ -39,7 +39,7 @@ extension JSONScanner {
                 pos &+= 1
             }
             guard pos < end, Self.isDigit(p[pos]) else {
-                throw JSONDataError("invalid number (expected a digit in the exponent)", at: pos)
+                throw Self.error("invalid number (expected a digit in the exponent)", at: pos)
             }
             skipDigits()
         }

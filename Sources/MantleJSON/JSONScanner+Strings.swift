@@ -62,7 +62,7 @@ extension JSONScanner {
                 }
             }
             guard pos < end else {
-                throw JSONDataError("unterminated string", at: quote)
+                throw Self.error("unterminated string", at: quote)
             }
             let c = p[pos]
             if c == UInt8(ascii: "\"") {
@@ -74,7 +74,7 @@ extension JSONScanner {
                 flags |= JSONNode.stringHasNonASCII
                 try scanUTF8(lead: c)
             } else if c < 0x20 {
-                throw JSONDataError("unescaped control character \(JSONDataError.describe(byte: c)) in string", at: pos)
+                throw Self.controlCharacterError(c, at: pos)
             } else {
                 pos &+= 1
             }
@@ -112,7 +112,17 @@ extension JSONScanner {
     private mutating func scanUTF8(lead: UInt8) throws(JSONDataError) {
         var lead = lead
         while true {
-            // Two plain three-byte sequences in a row (CJK text) on one eight-byte word.
+            // Five plain three-byte sequences in a row (CJK text) on one sixteen-byte vector.
+            while end &- pos >= 16 {
+                // SAFETY: sixteen bytes remain at `pos` (the loop's condition); `loadUnaligned`
+                // needs no alignment.
+                let v = UnsafeRawPointer(p + pos).loadUnaligned(as: SIMD16<UInt8>.self)
+                guard Self.startsWithFiveThreeByteSequences(v) else { break }
+                pos &+= 15
+                lead = v[15]
+                if lead < 0x80 { return }
+            }
+            // Two plain three-byte sequences in a row on one eight-byte word.
             while end &- pos >= 8 {
                 // SAFETY: eight bytes remain at `pos` (the loop's condition).
                 let w = Self.load(p + pos)
@@ -147,6 +157,26 @@ extension JSONScanner {
             guard pos < end, p[pos] >= 0x80 else { return }
             lead = p[pos]
         }
+    }
+
+    /// Whether the first fifteen of the sixteen bytes `v` are five plain three-byte UTF-8
+    /// sequences: each a lead byte `E1`…`EC`, `EE` or `EF` followed by two continuation bytes
+    /// `80`…`BF` (the leads whose continuation bytes may be any; `E0` and `ED` restrict their
+    /// second byte and are left to the checks after this one). The sixteenth byte is not looked at.
+    @inline(__always)
+    static func startsWithFiveThreeByteSequences(_ v: SIMD16<UInt8>) -> Bool {
+        // Vector operands typed in full (see `firstSpecialByte`); the lane constants as two
+        // little-endian words (lane 0 in the first word's lowest byte), which compile to loads
+        // (lane by lane, they compile to lane operations): `pattern` is F0 C0 C0 five times,
+        // then 00; `expected` E0 80 80 five times, then 00; `leadLanes` FF 00 00 five times, then 00.
+        let pattern = unsafeBitCast(SIMD2<UInt64>(0xC0F0_C0C0_F0C0_C0F0, 0x00C0_C0F0_C0C0_F0C0), to: SIMD16<UInt8>.self)
+        let expected = unsafeBitCast(SIMD2<UInt64>(0x80E0_8080_E080_80E0, 0x0080_80E0_8080_E080), to: SIMD16<UInt8>.self)
+        let leadLanes = unsafeBitCast(SIMD2<UInt64>(0x00FF_0000_FF00_00FF, 0x0000_00FF_0000_FF00), to: SIMD16<UInt8>.self)
+        let e0 = SIMD16<UInt8>(repeating: 0xE0), ed = SIMD16<UInt8>(repeating: 0xED)
+        let leads = v & leadLanes
+        let bad = ((v & pattern) .!= expected) .| (leads .== e0) .| (leads .== ed)
+        let halves = unsafeBitCast(bad, to: SIMD2<UInt64>.self)
+        return halves[0] | halves[1] == 0
     }
 
     /// Validates one multi-byte UTF-8 sequence whose lead byte (>= 0x80) is at `pos`; skips it.

@@ -148,7 +148,7 @@ struct JSONScanner {
 
         valueLoop: while true {
             // Expecting a value; whitespace has been skipped.
-            guard pos < end else { throw eofError() }
+            guard pos < end else { throw Self.eofError(at: end) }
             let c = p[pos]
             switch c {
             case UInt8(ascii: "\""):
@@ -161,7 +161,7 @@ struct JSONScanner {
                 try scanNumber(depth: depth)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard depth < maximumDepth else {
-                    throw JSONDataError("nesting deeper than \(maximumDepth)", at: pos)
+                    throw Self.depthError(maximumDepth, at: pos)
                 }
                 if open.node >= 0 { frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
@@ -171,7 +171,7 @@ struct JSONScanner {
                 depth &+= 1
                 pos &+= 1
                 skipWhitespace()
-                guard pos < end else { throw eofError() }
+                guard pos < end else { throw Self.eofError(at: end) }
                 if p[pos] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
                     // Empty container: closed below, exactly like a non-empty one.
@@ -192,14 +192,14 @@ struct JSONScanner {
                 guard end - pos >= 5, p[pos + 1] == 0x61, p[pos + 2] == 0x6C, p[pos + 3] == 0x73,
                       p[pos + 4] == 0x65
                 else {
-                    throw JSONDataError("invalid literal (expected 'false')", at: pos)
+                    throw Self.literalError("false", at: pos)
                 }
                 appendLiteral(.bool, flags: 0, length: 5, depth: depth)
             case UInt8(ascii: "n"):
                 try expectLiteral("null", 0x6E, 0x75, 0x6C, 0x6C)
                 appendLiteral(.null, flags: 0, length: 4, depth: depth)
             default:
-                throw unexpected(c, expecting: "a value")
+                throw Self.unexpected(c, expecting: "a value", at: pos)
             }
 
             // A value has just been completed inside `open` (or at the top level).
@@ -207,13 +207,13 @@ struct JSONScanner {
                 guard open.node >= 0 else {
                     skipWhitespace()
                     guard pos == end else {
-                        throw JSONDataError("unexpected \(JSONDataError.describe(byte: p[pos])) after the top-level value", at: pos)
+                        throw Self.trailingTextError(p[pos], at: pos)
                     }
                     return
                 }
                 open.count &+= 1
                 skipWhitespace()
-                guard pos < end else { throw eofError() }
+                guard pos < end else { throw Self.eofError(at: end) }
                 let d = p[pos]
                 if d == UInt8(ascii: ",") {
                     pos &+= 1
@@ -221,12 +221,12 @@ struct JSONScanner {
                     if open.isObject {
                         open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
                     } else if pos < end && p[pos] == UInt8(ascii: "]") {
-                        throw JSONDataError("trailing comma in array", at: pos)
+                        throw Self.error("trailing comma in array", at: pos)
                     }
                     continue valueLoop
                 }
                 guard d == (open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw unexpected(d, expecting: open.isObject ? "',' or '}'" : "',' or ']'")
+                    throw Self.unexpected(d, expecting: open.isObject ? "',' or '}'" : "',' or ']'", at: pos)
                 }
                 pos &+= 1
                 nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
@@ -255,14 +255,17 @@ struct JSONScanner {
     /// node and records its hash; returns the flags the key gives its object
     /// (``JSONNode/objectMayHaveDuplicateKeys`` when it may repeat an earlier key of the
     /// object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII).
-    @inline(__always)
+    ///
+    /// `@inline(always)`, here and on `scanNumber`: `@inline(__always)` is a hint, and the
+    /// optimiser judged both not profitable to inline (a call per key and per number).
+    @inline(always)
     private mutating func scanKey(depth: Int, hashStart: Int) throws(JSONDataError) -> UInt8 {
-        guard pos < end else { throw eofError() }
+        guard pos < end else { throw Self.eofError(at: end) }
         guard p[pos] == UInt8(ascii: "\"") else {
             if p[pos] == UInt8(ascii: "}") {
-                throw JSONDataError("trailing comma in object", at: pos)
+                throw Self.error("trailing comma in object", at: pos)
             }
-            throw unexpected(p[pos], expecting: "a string key")
+            throw Self.unexpected(p[pos], expecting: "a string key", at: pos)
         }
         let quote = pos
         let start = pos &+ 1
@@ -283,9 +286,9 @@ struct JSONScanner {
             return objectFlags
         }
         skipWhitespace()
-        guard pos < end else { throw eofError() }
+        guard pos < end else { throw Self.eofError(at: end) }
         guard p[pos] == UInt8(ascii: ":") else {
-            throw unexpected(p[pos], expecting: "':'")
+            throw Self.unexpected(p[pos], expecting: "':'", at: pos)
         }
         pos &+= 1
         skipWhitespace()
@@ -312,7 +315,7 @@ struct JSONScanner {
         throws(JSONDataError)
     {
         guard end - pos >= 4, p[pos] == b0, p[pos + 1] == b1, p[pos + 2] == b2, p[pos + 3] == b3 else {
-            throw JSONDataError("invalid literal (expected '\(name)')", at: pos)
+            throw Self.literalError(name, at: pos)
         }
     }
 
@@ -329,16 +332,38 @@ struct JSONScanner {
             if c > 0x20 { return }
             guard Self.isWhitespace(c) else { return }
             pos &+= 1
-            // Indentation: skip runs of spaces eight at a time.
-            while end &- pos >= 8 {
-                let w = Self.load(p + pos) ^ 0x2020_2020_2020_2020  // 32-bit: `load` returns a UInt64
-                if w != 0 {
-                    pos &+= w.trailingZeroBitCount &>> 3
-                    break
+            // Indentation: skip runs of spaces sixteen at a time, then eight.
+            spaces: do {
+                while end &- pos >= 16 {
+                    let offset = Self.firstNonSpace(p + pos)
+                    pos &+= offset
+                    if offset < 16 { break spaces }
                 }
-                pos &+= 8
+                while end &- pos >= 8 {
+                    let w = Self.load(p + pos) ^ 0x2020_2020_2020_2020  // 32-bit: `load` returns a UInt64
+                    if w != 0 {
+                        pos &+= w.trailingZeroBitCount &>> 3
+                        break spaces
+                    }
+                    pos &+= 8
+                }
             }
         }
+    }
+
+    /// The offset of the first of the sixteen bytes at `address` that is not a space, or 16
+    /// when all are.
+    ///
+    /// SAFETY: the caller checks that sixteen bytes remain at `address` (`end - pos >= 16`);
+    /// `loadUnaligned` needs no alignment.
+    @inline(__always)
+    static func firstNonSpace(_ address: UnsafePointer<UInt8>) -> Int {
+        let v = UnsafeRawPointer(address).loadUnaligned(as: SIMD16<UInt8>.self)
+        // Vector operands typed in full (see `firstSpecialByte`).
+        let other = v .!= SIMD16<UInt8>(repeating: 0x20)
+        let halves = unsafeBitCast(other, to: SIMD2<UInt64>.self)
+        if halves[0] != 0 { return halves[0].trailingZeroBitCount &>> 3 }
+        return 8 &+ halves[1].trailingZeroBitCount &>> 3
     }
 
     /// Loads eight bytes as a little-endian word (first byte in the lowest bits).
@@ -354,13 +379,48 @@ struct JSONScanner {
     }
 
     // MARK: - Errors
+    //
+    // Each built out of line, from the values it names (a method of the scanner would be passed
+    // a copy of it): cold paths, kept out of the scan loop, into which `scanKey`, `scanNumber`
+    // and the string scan are inlined.
 
-    func eofError() -> JSONDataError {
+    @inline(never)
+    static func eofError(at end: Int) -> JSONDataError {
         JSONDataError("unexpected end of input", at: end)
     }
 
-    /// The error for an unexpected byte `c` at `pos`.
-    private func unexpected(_ c: UInt8, expecting: String) -> JSONDataError {
-        JSONDataError("unexpected \(JSONDataError.describe(byte: c)), expected \(expecting)", at: pos)
+    /// The error for an unexpected byte `c` at `offset`.
+    @inline(never)
+    private static func unexpected(_ c: UInt8, expecting: StaticString, at offset: Int) -> JSONDataError {
+        JSONDataError("unexpected \(JSONDataError.describe(byte: c)), expected \(expecting)", at: offset)
+    }
+
+    /// The error `message` at `offset`.
+    @inline(never)
+    static func error(_ message: StaticString, at offset: Int) -> JSONDataError {
+        JSONDataError("\(message)", at: offset)
+    }
+
+    @inline(never)
+    private static func depthError(_ maximumDepth: Int, at offset: Int) -> JSONDataError {
+        JSONDataError("nesting deeper than \(maximumDepth)", at: offset)
+    }
+
+    /// The error for a literal at `offset` that is not `name`.
+    @inline(never)
+    private static func literalError(_ name: StaticString, at offset: Int) -> JSONDataError {
+        JSONDataError("invalid literal (expected '\(name)')", at: offset)
+    }
+
+    /// The error for the byte `c` at `offset`, after the top-level value.
+    @inline(never)
+    private static func trailingTextError(_ c: UInt8, at offset: Int) -> JSONDataError {
+        JSONDataError("unexpected \(JSONDataError.describe(byte: c)) after the top-level value", at: offset)
+    }
+
+    /// The error for the control character `c` at `offset`, inside a string.
+    @inline(never)
+    static func controlCharacterError(_ c: UInt8, at offset: Int) -> JSONDataError {
+        JSONDataError("unescaped control character \(JSONDataError.describe(byte: c)) in string", at: offset)
     }
 }

@@ -59,6 +59,31 @@ struct JSONParsingErrorTests {
         #expect(error?.description == error.map { "\($0.message) at byte \($0.offset)" })
     }
 
+    /// Checks: White space is skipped sixteen, then eight bytes at a time: runs of every length,
+    /// ending at every offset from a block's start and from the input's end.
+    @Test("JSONParsing: runs of white space of every length, ending in every way", arguments: Array(0...40))
+    func whiteSpaceRuns(length: Int) throws {
+        let spaces = String(repeating: " ", count: length)
+        for lead in ["", "\n", "\r\n", "\t"] {
+            let gap = lead + spaces
+            let array = try JSONDocument(text: "[1,\(gap)2\(gap),\(gap)3\(gap)]\(gap)")
+            #expect(array.nodes[0].entryCount == 3)
+            #expect(array.nodes[3].textStart == 5 + 3 * gap.utf8.count)
+            let object = try JSONDocument(text: "{\(gap)\"a\"\(gap):\(gap)1\(gap)}")
+            #expect(object.nodes[0].entryCount == 1)
+            // Tabs and line feeds inside a run of spaces.
+            let mixed = String(spaces.prefix(length / 2)) + "\t\n" + String(spaces.dropFirst(length / 2))
+            #expect(try JSONDocument(text: "[\(mixed)true\(mixed)]").nodes[0].entryCount == 1)
+            // What ends the run is reported at its own offset.
+            let n = gap.utf8.count
+            #expect(parseError("1\(gap)x") == JSONDataError("unexpected 'x' after the top-level value", at: 1 + n))
+            #expect(parseError("[1\(gap)\u{0B}]") == JSONDataError("unexpected byte 0x0B, expected ',' or ']'", at: 2 + n))
+            #expect(parseError("[\(gap)") == JSONDataError("unexpected end of input", at: 1 + n))
+            #expect(parseError("{\"a\":\(gap)") == JSONDataError("unexpected end of input", at: 5 + n))
+            #expect(parseError("[1,\(gap)") == JSONDataError("unexpected end of input", at: 3 + n))
+        }
+    }
+
     /// Checks: Invalid UTF-8 is rejected.
     @Test("JSONParsing: invalid UTF-8 is rejected", arguments: [
         [0x22, 0xC0, 0x80, 0x22], [0x22, 0xE0, 0x80, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],

@@ -1,7 +1,8 @@
 //  The scanner's string scan (JSONScanner+Strings): the sixteen-byte vector search finds
 //  the first byte a string needs to look at, and strings whose closing quote or special
 //  byte falls at every offset around the sixteen- and eight-byte steps scan as they did
-//  byte by byte.
+//  byte by byte; runs of three-byte UTF-8, checked fifteen bytes at a time, are accepted
+//  and refused (at the bad sequence's first byte) wherever they start and end.
 
 import Foundation
 import Testing
@@ -84,6 +85,82 @@ struct JSONScannerStringsTests {
                     #expect(((try? JSONDocument(bytes: json)) != nil) == valid, "\(pair)")
                 }
             }
+        }
+    }
+
+    /// Whether `bytes` (fifteen or more) start with five three-byte sequences whose lead is
+    /// `E1`…`EC`, `EE` or `EF`: the vector check's rule, byte by byte.
+    static func fivePlainThreeByteSequences(_ bytes: [UInt8]) -> Bool {
+        (0..<5).allSatisfy { k in
+            let lead = bytes[3 * k]
+            return ((0xE1...0xEC).contains(lead) || lead == 0xEE || lead == 0xEF)
+                && (0x80...0xBF).contains(bytes[3 * k + 1]) && (0x80...0xBF).contains(bytes[3 * k + 2])
+        }
+    }
+
+    @Test("five three-byte sequences on one vector: every byte value in every lane of a valid run")
+    func fiveThreeByteSequences() {
+        let valid: [UInt8] = [0xE3, 0x81, 0x82, 0xE1, 0x80, 0xBF, 0xEC, 0xBF, 0x80, 0xEE, 0x80, 0x80,
+                              0xEF, 0xBF, 0xBF, UInt8(ascii: "x")]
+        for lane in 0..<16 {
+            for value in 0...255 {
+                var bytes = valid
+                bytes[lane] = UInt8(value)
+                let found = bytes.withUnsafeBufferPointer { buffer in
+                    // SAFETY: the buffer holds exactly the sixteen bytes read.
+                    buffer.baseAddress.map {
+                        JSONScanner.startsWithFiveThreeByteSequences(
+                            UnsafeRawPointer($0).loadUnaligned(as: SIMD16<UInt8>.self))
+                    }
+                }
+                #expect(found == Self.fivePlainThreeByteSequences(bytes), "byte \(value) in lane \(lane)")
+            }
+        }
+    }
+
+    @Test("runs of three-byte UTF-8 at every offset from the string's start and the input's end, ending in every kind of byte",
+          arguments: Array(0...17))
+    func threeByteRuns(offset: Int) throws {
+        let kana: [UInt8] = [0xE3, 0x81, 0x82]  // あ
+        let tails: [[UInt8]] = [[], Array("é".utf8), Array("😀".utf8), Array("a".utf8), Array(#"\n"#.utf8),
+                                [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], Array("漢".utf8)]
+        let prefix = [UInt8](repeating: UInt8(ascii: "x"), count: offset)
+        for count in 0...12 {
+            let run = Array([[UInt8]](repeating: kana, count: count).joined())
+            for tail in tails {
+                for suffix in [Array(#""]"#.utf8), Array(#"","and more text after it"]"#.utf8)] {
+                    let content = prefix + run + tail
+                    let document = try JSONDocument(bytes: Array(#"[""#.utf8) + content + suffix)
+                    #expect(document.nodes[1].textLength == content.count, "\(offset) \(count) \(tail)")
+                }
+                // Cut short: the string is unterminated, at its opening quote.
+                let error = parseError(bytes: Array(#"[""#.utf8) + prefix + run + tail)
+                #expect(error == JSONDataError("unterminated string", at: 1), "\(offset) \(count) \(tail)")
+            }
+            // A bad sequence in place of each character: refused at its first byte.
+            let bad: [[UInt8]] = [[0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE3, 0x41, 0x82], [0xE3, 0x81, 0xC0],
+                                  [0xE3, 0x81], [0xC0, 0x80, 0x80], [0xF5, 0x80, 0x80]]
+            for place in 0..<count {
+                for sequence in bad {
+                    var content = prefix + run
+                    content.replaceSubrange((offset + 3 * place)..<(offset + 3 * place + 3), with: sequence)
+                    for suffix in [Array(#""]"#.utf8), Array(#"","and more text after it"]"#.utf8)] {
+                        let error = parseError(bytes: Array(#"[""#.utf8) + content + suffix)
+                        #expect(error == JSONDataError("invalid UTF-8 in string", at: 2 + offset + 3 * place),
+                                "\(offset) \(count) \(place) \(sequence)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The error `bytes` are refused with, or `nil` when they parse.
+    func parseError(bytes: [UInt8]) -> JSONDataError? {
+        do {
+            _ = try JSONDocument(bytes: bytes)
+            return nil
+        } catch {
+            return error
         }
     }
 }
