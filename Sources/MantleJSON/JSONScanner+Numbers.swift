@@ -4,7 +4,11 @@
 extension JSONScanner {
     /// Scans a number at `pos` (first byte `-` or a digit), validating the RFC 8259 grammar,
     /// and appends its node.
+    #if compiler(>=6.3)
     @inline(always)
+    #else
+    @inline(__always)
+    #endif
     mutating func scanNumber(depth: Int) throws(JSONDataError) {
         let start = pos
         var flags = JSONNode.numberIsInteger

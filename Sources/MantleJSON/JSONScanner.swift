@@ -257,8 +257,13 @@ struct JSONScanner {
     /// object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII).
     ///
     /// `@inline(always)`, here and on `scanNumber`: `@inline(__always)` is a hint, and the
-    /// optimiser judged both not profitable to inline (a call per key and per number).
+    /// optimiser judged both not profitable to inline (a call per key and per number). Compilers
+    /// before Swift 6.3 do not know the attribute and get the hint.
+    #if compiler(>=6.3)
     @inline(always)
+    #else
+    @inline(__always)
+    #endif
     private mutating func scanKey(depth: Int, hashStart: Int) throws(JSONDataError) -> UInt8 {
         guard pos < end else { throw Self.eofError(at: end) }
         guard p[pos] == UInt8(ascii: "\"") else {
