@@ -95,25 +95,54 @@ struct LimitsTests {
 
     @Test("A recursive model nested to the limit (256 nodes = 512 containers) decodes, encodes and compares")
     func recursiveModelAtLimit() throws {
-        let levels = 256
+        // The limit under test is the nesting the library accepts, so the work runs on a thread
+        // whose stack is known to hold it: under AddressSanitizer a debug build's frames are
+        // several times larger, and 512 containers outgrew the test runner's thread there.
+        // (`DarwinStackSizeTests` covers small stacks: the guard stops before they overflow.)
+        let outcome = LimitOutcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            do {
+                outcome.checks = try Self.limitChecks(levels: 256)
+            } catch {
+                outcome.failure = "\(error)"
+            }
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+        done.wait()
+        #expect(outcome.failure == nil)
+        #expect(outcome.checks.count == 7)
+        #expect(outcome.checks.allSatisfy { $0 }, "\(outcome.checks)")
+    }
+
+    /// The checks of `recursiveModelAtLimit`, each `true` when it holds.
+    private static func limitChecks(levels: Int) throws -> [Bool] {
+        var checks: [Bool] = []
         let data = Data(TreeNode.chainJSON(levels).utf8)
         let model = try JSONAdapter.model(of: TreeNode.self, fromJSONData: data)
-        #expect(model.chainLength == levels)
-        #expect(model == TreeNode.chain(levels))
+        checks.append(model.chainLength == levels)
+        checks.append(model == TreeNode.chain(levels))
 
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(try JSONAdapter.model(of: TreeNode.self, from: object) == model)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [false] }
+        checks.append(try JSONAdapter.model(of: TreeNode.self, from: object) == model)
 
         let encoded = try JSONAdapter.jsonData(from: model)
-        #expect(try JSONAdapter.model(of: TreeNode.self, fromJSONData: encoded) == model)
+        checks.append(try JSONAdapter.model(of: TreeNode.self, fromJSONData: encoded) == model)
         let dictionary = try JSONAdapter.jsonDictionary(from: model)
-        #expect(try JSONAdapter.model(of: TreeNode.self, from: dictionary) == model)
-        #expect(Set([model, TreeNode.chain(levels)]).count == 1)
+        checks.append(try JSONAdapter.model(of: TreeNode.self, from: dictionary) == model)
+        checks.append(Set([model, TreeNode.chain(levels)]).count == 1)
 
         // One node more is 514 containers.
         let tooDeep = Data(TreeNode.chainJSON(levels + 1).utf8)
-        #expect(adapterError { _ = try JSONAdapter.model(of: TreeNode.self, fromJSONData: tooDeep) }?
-            .code == .invalidJSONData)
+        do {
+            _ = try JSONAdapter.model(of: TreeNode.self, fromJSONData: tooDeep)
+            checks.append(false)
+        } catch let error as JSONAdapterError {
+            checks.append(error.code == .invalidJSONData)
+        }
+        return checks
     }
 
     @Test("A deep value where the model expects a scalar or a nested model names the property")
@@ -423,4 +452,10 @@ extension LimitsTests {
 
         static let jsonKeyPathsByPropertyKey: [String: JSONKeyPath] = ["values": "values"]
     }
+}
+
+/// What `recursiveModelAtLimit`'s thread found: written before it signals, read after the wait.
+private final class LimitOutcome: @unchecked Sendable {
+    var checks: [Bool] = []
+    var failure: String?
 }
