@@ -91,12 +91,22 @@ struct JSONScanner {
     /// Reusable buffer for unescaping escaped keys before hashing.
     var scratch: [UInt8] = []
 
-    /// Creates a scanner over `base[0..<count]`.
-    private init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+    /// Creates a scanner over `base[0..<count]` that writes its tape into `tape` while it fits.
+    private init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, tape: UnsafeMutableBufferPointer<JSONNode>) {
         self.p = base
         self.end = count
         self.maximumDepth = Swift.max(0, Swift.min(maximumDepth, JSONLimits.largestMaximumDepth))
-        nodes = JSONScannerStack(capacity: Swift.min(count / 8 + 16, 1 << 24))
+        nodes = if let storage = tape.baseAddress, tape.count > 0 {
+            JSONScannerStack(borrowing: storage, capacity: tape.count)
+        } else {
+            JSONScannerStack(capacity: 16)
+        }
+    }
+
+    /// The tape capacity first reserved for `count` input bytes: one node per eight bytes
+    /// (twitter.json has one per 23, citm_catalog.json one per 27).
+    static func initialTapeCapacity(_ count: Int) -> Int {
+        Swift.min(count / 8 + 16, 1 << 24)
     }
 
     /// Validates `input` as one JSON text and returns its node tape (root at index 0).
@@ -115,19 +125,38 @@ struct JSONScanner {
         guard UInt64(input.count) < UInt64(UInt32.max) else {
             throw JSONDataError("input of \(input.count) bytes exceeds the 4 GiB limit", at: 0)
         }
-        // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
-        // and words only through `load` (see there), for the duration of this call.
-        var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth)
-        defer {
-            scanner.nodes.deallocate()
-            scanner.frames.deallocate()
-            scanner.keyHashes.deallocate()
-            scanner.filters.deallocate()
+        // The tape is written straight into the storage of the array the document keeps (no
+        // copy-on-write uniqueness check per append, and no copy at the end); only when it
+        // outgrows that storage is it moved, and copied into an array of its own at the end.
+        var failure: JSONDataError?
+        var moved: ContiguousArray<JSONNode> = []
+        let nodes = ContiguousArray<JSONNode>(unsafeUninitializedCapacity: initialTapeCapacity(input.count)) {
+            tape, initialized in
+            // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
+            // and words only through `load` (see there), for the duration of this call; it
+            // writes `tape[0..<tape.count]` only (`JSONScannerStack`), during this closure.
+            var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth, tape: tape)
+            defer {
+                scanner.nodes.deallocate()
+                scanner.frames.deallocate()
+                scanner.keyHashes.deallocate()
+                scanner.filters.deallocate()
+            }
+            do throws(JSONDataError) {
+                try scanner.parse()
+            } catch {
+                failure = error
+                return
+            }
+            if scanner.nodes.ownsBase {
+                moved = ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
+            } else {
+                // SAFETY: the nodes `tape[0..<count]` were initialised by `append`.
+                initialized = scanner.nodes.count
+            }
         }
-        try scanner.parse()
-        // One copy into the array the document keeps (cheaper than a copy-on-write array's
-        // uniqueness check on every append).
-        return ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
+        if let failure { throw failure }
+        return moved.isEmpty ? nodes : moved
     }
 
     // MARK: - Main loop

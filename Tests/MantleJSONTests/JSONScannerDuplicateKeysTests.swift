@@ -1,7 +1,8 @@
 //  The scanner's duplicate-key check (JSONScanner+DuplicateKeys): a key that repeats flags its
 //  object whatever its length, however it is spelled (escaped or not) and however close it is to
 //  the end of the input (keys hash by words read past their end when the input allows), and an
-//  object of distinct keys is not flagged.
+//  object of distinct keys is not flagged; every byte value in every lane of a key's vectors
+//  is part of the key, ends it or is refused at its offset.
 
 import Foundation
 import Testing
@@ -32,6 +33,61 @@ struct JSONScannerDuplicateKeysTests {
             let escaped = String(format: "\\u%04x", first.value) + key.dropFirst()
             #expect(try Self.flagged(#"{"\#(key)":1,"\#(escaped)":2}"#))
             #expect(try JSONDocument(text: #"{"\#(escaped)":1,"\#(key)":2}"#).member(key, in: 0).map { $0 } == 4)
+        }
+    }
+
+    @Test("a key hashes alike far from the input's end, near it (byte by byte) and escaped, at every length and distance from the end",
+          arguments: Array(0...40))
+    func plainKeyHash(length: Int) throws {
+        let key = Self.key(length)
+        let escaped = key.isEmpty ? "" : String(format: "\\u%04x", key.unicodeScalars.first?.value ?? 0) + key.dropFirst()
+        for padding in 0...20 {
+            let tail = String(repeating: " ", count: padding)
+            // The first copy is hashed by words read past its end, the second, the input's
+            // last key, by words or byte by byte; and the escaped spelling, unescaped.
+            #expect(try Self.flagged(#"{"\#(key)":1,"\#(key)":2}"# + tail))
+            #expect(try Self.flagged(#"{"\#(escaped)":1,"\#(key)":2}"# + tail))
+            #expect(try Self.flagged(#"{"\#(key)":1,"\#(escaped)":2}"# + tail))
+            if length > 0 {
+                #expect(try !Self.flagged(#"{"\#(key)":1,"\#(Self.key(length, variant: 1))":2}"# + tail))
+            }
+        }
+    }
+
+    @Test("every byte value in every lane of a key's vectors: plain bytes are part of it, the rest end it or are refused where they are",
+          arguments: Array(0..<34))
+    func keyLanes(place: Int) throws {
+        let key = Array(Self.key(34).utf8)
+        for value in 0...255 {
+            let byte = UInt8(value)
+            var changed = key
+            changed[place] = byte
+            // Forty bytes of padding: every vector of the key lies inside the input.
+            let bytes = Array(#"{""#.utf8) + changed + Array(#"":1,""#.utf8) + changed + Array(#"":2}"#.utf8)
+                + [UInt8](repeating: 0x20, count: 40)
+            let offset = 2 + place
+            if byte == UInt8(ascii: "\\") {
+                // An escape with the next letter, valid or not (in the last place, of the
+                // closing quote, so that the string goes on).
+                do {
+                    let document = try JSONDocument(bytes: bytes)
+                    #expect(document.nodes[1].flags & JSONNode.stringHasEscapes != 0)
+                } catch {
+                    #expect(error.offset == offset || place == key.count - 1, "\(error)")
+                }
+            } else if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\"") {
+                let document = try JSONDocument(bytes: bytes)
+                #expect(document.nodes[0].flags == JSONNode.objectMayHaveDuplicateKeys, "byte \(value) at \(place)")
+                #expect(document.nodes[1].textLength == 34 && document.nodes[1].flags == JSONNode.stringIsKey)
+            } else {
+                do {
+                    _ = try JSONDocument(bytes: bytes)
+                    Issue.record("byte \(value) at \(place) accepted")
+                } catch {
+                    // A quote ends the key: what follows it is not ':'.
+                    #expect(error.offset == (byte == UInt8(ascii: "\"") ? offset + 1 : offset), "byte \(value) at \(place): \(error)")
+                }
+            }
         }
     }
 

@@ -1,7 +1,8 @@
 //  The scanner's working stacks (JSONScannerStack): pushed past every capacity
 //  step, alone and through documents that nest deeply and hold many keys per
 //  object, so that a read or write outside the allocation shows up (the suite
-//  also runs under AddressSanitizer).
+//  also runs under AddressSanitizer); the tape, written into the document's
+//  array while it fits, moved out of it when it does not.
 
 import Foundation
 import Testing
@@ -19,6 +20,36 @@ struct JSONScannerStackTests {
         #expect(stack.capacity >= stack.count)
         for _ in 0..<9 { #expect(stack.removeLast() == 7) }
         #expect((0..<count).allSatisfy { stack[$0] == UInt64($0) &* 3 })
+    }
+
+    @Test("a stack in lent storage fills it, then moves to its own memory and leaves it as it was",
+          arguments: [1, 3, 4, 5, 100])
+    func borrowed(count: Int) {
+        let storage = UnsafeMutablePointer<UInt64>.allocate(capacity: 4)
+        defer { storage.deallocate() }
+        var stack = JSONScannerStack<UInt64>(borrowing: storage, capacity: 4)
+        defer { stack.deallocate() }
+        for i in 0..<count { stack.append(UInt64(i) &+ 10) }
+        #expect(stack.ownsBase == (count > 4))
+        #expect(stack.base == storage || count > 4)
+        #expect((0..<count).allSatisfy { stack[$0] == UInt64($0) &+ 10 })
+        // SAFETY: the first `min(count, 4)` elements of `storage` were initialised by `append`.
+        #expect((0..<min(count, 4)).allSatisfy { storage[$0] == UInt64($0) &+ 10 })
+    }
+
+    /// Arrays of `count` zeros take two bytes a node, a quarter of what the tape first reserves
+    /// per node (``JSONScanner/initialTapeCapacity(_:)``, a node per eight bytes, and 16):
+    /// from 21 elements on, the tape outgrows the capacity asked for (the array may be given
+    /// a few more), and is moved out of the array's storage.
+    @Test("tapes that fit the array reserved for them and tapes that outgrow it", arguments: Array(0...40) + [1000])
+    func tapeCapacity(count: Int) throws {
+        let text = "[" + Array(repeating: "0", count: count).joined(separator: ",") + "]"
+        let document = try JSONDocument(text: text)
+        #expect(document.nodes.count == count + 1)
+        #expect(document.nodes[0].entryCount == count)
+        #expect(document.nodes[0].subtreeEnd == count + 1)
+        #expect((0..<count).allSatisfy { document.nodes[$0 + 1].textStart == 1 + 2 * $0 })
+        #expect((count + 1 > JSONScanner.initialTapeCapacity(text.utf8.count)) == (count >= 21))
     }
 
     @Test("nesting past the frame and filter stacks' first capacity", arguments: [15, 16, 17, 100, 512])
