@@ -83,6 +83,9 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     @inline(__always)
     final func read<Reader: JSONValueReader>(_ value: Reader.Value, with reader: Reader) throws(ValueFailure) -> [Element] {
         guard let (count, elements) = reader.array(value) else { throw mismatch(value, reader) }
+        // Nothing to decode or record; and no storage to reserve, which in this unspecialised
+        // code would still look up `[Element]`'s storage metadata.
+        if count == 0 { return [] }
         let recorder = DecodingRecorder.current
         if let recorder, let errors = recorder.errors { return try collecting(elements, with: reader, recorder, errors) }
         var result: [Element] = []

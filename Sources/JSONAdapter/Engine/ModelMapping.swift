@@ -144,6 +144,47 @@ final class ModelMapping: @unchecked Sendable {
         return try decodeOwnType(type, from: source)
     }
 
+    /// ``decode(_:from:)`` for the object `node` of `document`, a nested model's usual source:
+    /// with no class cluster and no recorder (a report or a collecting pass), the properties are
+    /// decoded in a loop of its own, which builds no ``JSONObjectSource`` unless a property
+    /// fails; otherwise it is ``decode(_:from:)``.
+    func decode<M: JSONSerializing>(_ type: M.Type, in document: JSONDocument, object node: Int) throws -> M {
+        guard !isClassCluster, DecodingRecorder.current == nil else {
+            return try decode(type, from: .document(document, node))
+        }
+        var model = M()
+        // The index of the property being decoded, as in `decodeOwnType`.
+        var current = 0
+        do throws(ValueFailure) {
+            try model.withMutableStorageAddress { (base) throws(ValueFailure) in
+                var hint = 0
+                for property in properties {
+                    do throws(ValueFailure) {
+                        try property.decode(from: document, object: node, hint: &hint, into: base)
+                    } catch {
+                        try keepDefault(property, after: error, in: .document(document, node), nil, 0)
+                    }
+                    current += 1
+                }
+                if let unknownKeys {
+                    try unknownKeys.capture(from: .document(document, node), into: base)
+                }
+            }
+        } catch {
+            throw failure(error, at: current, in: .document(document, node))
+        }
+        try model.validate()
+        return model
+    }
+
+    /// The error for `failure` of the property at `index` in ``properties`` (``properties``'
+    /// count: the unknown keys), read from `source`. Out of line: only a failure gets here.
+    @inline(never)
+    private func failure(_ failure: ValueFailure, at index: Int, in source: JSONObjectSource) -> any Error {
+        let key = index < properties.count ? properties[index].key : unknownKeys?.property.key ?? ""
+        return adapterError(failure, forKey: key, in: source)
+    }
+
     /// Decodes the class-cluster member `chosen` as an `M`. Out of line: its cast asks the runtime
     /// for `M?`'s metadata, which the compiler would ask for on entry to every decode.
     @inline(never)
