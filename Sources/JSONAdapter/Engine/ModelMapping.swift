@@ -17,6 +17,8 @@ final class ModelMapping: @unchecked Sendable {
     let mappedKeys: Set<String>
     /// `true` when the type implements `classForParsing(jsonDictionary:)`.
     let isClassCluster: Bool
+    /// `true` when the model type is a class, asked once.
+    let isClassModel: Bool
     /// How the JSON object is laid out, for writing text; `nil` when two
     /// mappings overlap or a composite path needs the dictionary route.
     let outputTree: OutputTree?
@@ -96,6 +98,7 @@ final class ModelMapping: @unchecked Sendable {
         discriminator = type.typeDiscriminator
         unknownKeys = UnknownKeysCapture(descriptor: descriptor, properties: properties)
         isClassCluster = discriminator != nil || ClassForParsingProbe.overridesClassForParsing(type)
+        isClassModel = type is AnyClass
         outputTree = OutputTree(properties)
         encodingOrder = properties.indices.sorted { left, right in
             let (leftDepth, rightDepth) = (properties[left].keyPath.depth, properties[right].keyPath.depth)
@@ -145,29 +148,28 @@ final class ModelMapping: @unchecked Sendable {
     }
 
     /// ``decode(_:from:)`` for the object `node` of `document`, a nested model's usual source:
-    /// with no class cluster and no recorder (a report or a collecting pass), the properties are
-    /// decoded in a loop of its own, which builds no ``JSONObjectSource`` unless a property
-    /// fails; otherwise it is ``decode(_:from:)``.
+    /// for `M` this mapping's own type, with no class cluster and no recorder (a report or a
+    /// collecting pass), the properties are decoded in a loop of its own, which builds no
+    /// ``JSONObjectSource`` unless a property fails; otherwise it is ``decode(_:from:)``.
     func decode<M: JSONSerializing>(_ type: M.Type, in document: JSONDocument, object node: Int) throws -> M {
-        guard !isClassCluster, DecodingRecorder.current == nil else {
+        guard !isClassCluster, ObjectIdentifier(M.self) == ObjectIdentifier(modelType), DecodingRecorder.current == nil else {
             return try decode(type, from: .document(document, node))
         }
         var model = M()
         // The index of the property being decoded, as in `decodeOwnType`.
         var current = 0
         do throws(ValueFailure) {
-            try model.withMutableStorageAddress { (base) throws(ValueFailure) in
-                var hint = 0
-                for property in properties {
-                    do throws(ValueFailure) {
-                        try property.decode(from: document, object: node, hint: &hint, into: base)
-                    } catch {
-                        try keepDefault(property, after: error, in: .document(document, node), nil, 0)
-                    }
-                    current += 1
+            if isClassModel {
+                try model.withMutableStorageAddress { (base) throws(ValueFailure) in
+                    try decodeProperties(from: document, object: node, into: base, current: &current)
                 }
-                if let unknownKeys {
-                    try unknownKeys.capture(from: .document(document, node), into: base)
+            } else {
+                // `withMutableStorageAddress` for a struct, without asking the runtime again
+                // whether `M` is a class. SAFETY: exclusive access to `model` for the duration of
+                // the closure, and a struct's field offsets count from the start of its value.
+                try withUnsafeMutablePointer(to: &model) { (pointer) throws(ValueFailure) in
+                    try decodeProperties(from: document, object: node, into: UnsafeMutableRawPointer(pointer),
+                                         current: &current)
                 }
             }
         } catch {
@@ -175,6 +177,25 @@ final class ModelMapping: @unchecked Sendable {
         }
         try model.validate()
         return model
+    }
+
+    /// Decodes every property (and the unknown keys) from the object `node` of `document` into
+    /// the model at `base`, counting in `current` the properties done, for
+    /// ``decode(_:in:object:)``. Not generic, so the loop is compiled once.
+    private func decodeProperties(from document: JSONDocument, object node: Int, into base: UnsafeMutableRawPointer,
+                                  current: inout Int) throws(ValueFailure) {
+        var hint = 0
+        for property in properties {
+            do throws(ValueFailure) {
+                try property.decode(from: document, object: node, hint: &hint, into: base)
+            } catch {
+                try keepDefault(property, after: error, in: .document(document, node), nil, 0)
+            }
+            current += 1
+        }
+        if let unknownKeys {
+            try unknownKeys.capture(from: .document(document, node), into: base)
+        }
     }
 
     /// The error for `failure` of the property at `index` in ``properties`` (``properties``'
