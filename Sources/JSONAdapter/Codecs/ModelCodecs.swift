@@ -25,9 +25,16 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
 
     /// The nested type's compiled mapping; every nested decode and encode
     /// gets it here, so this is also where recursion meets the stack guard.
+    @inline(__always)
     private func mapping() throws(ValueFailure) -> ModelMapping {
         try checkStackRoom()
         if let compiled { return compiled }
+        return try lateMapping()
+    }
+
+    /// The nested mapping looked up when it could not be compiled with the outer one (recursion).
+    @inline(never)
+    private func lateMapping() throws(ValueFailure) -> ModelMapping {
         do {
             return try ModelMapping.of(Nested.self, in: context.resolve())
         } catch {
