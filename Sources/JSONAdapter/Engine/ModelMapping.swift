@@ -124,8 +124,8 @@ final class ModelMapping: @unchecked Sendable {
     ///
     /// SAFETY: the mapping's ``properties`` array retains every one of them for the mapping's
     /// lifetime, and a decode holds the mapping (its caller does) while it walks them.
-    /// `ModelMappingTests` decodes nested models through mappings that only a configuration's
-    /// cache holds, whose configuration is then released (ASan runs it in CI).
+    /// `NestedDocumentDecodingTests` decodes nested models through mappings that only a
+    /// configuration's cache holds, whose configuration is then released (ASan runs it in CI).
     private struct UnretainedProperty {
         let reference: Unmanaged<PropertyMapping>
 
@@ -192,7 +192,8 @@ final class ModelMapping: @unchecked Sendable {
             } else {
                 // `withMutableStorageAddress` for a struct, without asking the runtime again
                 // whether `M` is a class. SAFETY: exclusive access to `model` for the duration of
-                // the closure, and a struct's field offsets count from the start of its value.
+                // the closure, and a struct's field offsets count from the start of its value
+                // (`NestedDocumentDecodingTests` decodes nested struct and class models).
                 try withUnsafeMutablePointer(to: &model) { (pointer) throws(ValueFailure) in
                     try decodeProperties(from: document, object: node, into: UnsafeMutableRawPointer(pointer),
                                          current: &current)
@@ -213,6 +214,8 @@ final class ModelMapping: @unchecked Sendable {
         var hint = 0
         for unretained in unretainedProperties {
             var failure: ValueFailure?
+            // SAFETY: the property is alive for the whole call (see `UnretainedProperty`), which
+            // is what `_withUnsafeGuaranteedRef` asks; the reference does not escape the closure.
             unretained.reference._withUnsafeGuaranteedRef { property in
                 do throws(ValueFailure) {
                     try property.decode(from: document, object: node, hint: &hint, into: base)
