@@ -13,6 +13,9 @@ extension JSONDocument {
     func scalars<Element>(at node: Int, _ element: (Int) -> Element?) -> [Element]? {
         let n = nodes[node]
         guard n.kind == .array else { return nil }
+        // An empty array allocates nothing: `reserveCapacity(0)` would still ask the runtime for
+        // the array storage's metadata (`citm_catalog.json` has 8,685 empty `blockIds`).
+        guard n.entryCount > 0 else { return [] }
         var result: [Element] = []
         result.reserveCapacity(n.entryCount)
         var child = node &+ 1

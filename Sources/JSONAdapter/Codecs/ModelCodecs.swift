@@ -25,9 +25,16 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
 
     /// The nested type's compiled mapping; every nested decode and encode
     /// gets it here, so this is also where recursion meets the stack guard.
+    @inline(__always)
     private func mapping() throws(ValueFailure) -> ModelMapping {
         try checkStackRoom()
         if let compiled { return compiled }
+        return try lateMapping()
+    }
+
+    /// The nested mapping looked up when it could not be compiled with the outer one (recursion).
+    @inline(never)
+    private func lateMapping() throws(ValueFailure) -> ModelMapping {
         do {
             return try ModelMapping.of(Nested.self, in: context.resolve())
         } catch {
@@ -62,8 +69,16 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     }
 
     override func decode(_ value: Any) throws(ValueFailure) -> Nested { try read(value, with: FoundationReader()) }
+    /// An object node goes straight to ``ModelMapping/decode(_:in:object:)``, which has no
+    /// ``JSONObjectSource`` to build and no closure to call per model.
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Nested {
-        try read(node, with: document)
+        guard document.kind(at: node) == .object else { return try decodeModelInstance(node, with: document) }
+        let mapping = try mapping()
+        do {
+            return try mapping.decode(Nested.self, in: document, object: node)
+        } catch {
+            throw nestedFailure(error)
+        }
     }
 
     /// The mapping to encode `value` with: a class cluster member's own, else the compiled one.
@@ -137,13 +152,20 @@ func checkStackRoom() throws(ValueFailure) {
 func rethrowingNested<Result>(_ body: () throws -> Result) throws(ValueFailure) -> Result {
     do {
         return try body()
-    } catch let collected as CollectedFailures {
+    } catch {
+        throw nestedFailure(error)
+    }
+}
+
+/// The ``ValueFailure`` that a nested model's `error` becomes (see ``rethrowingNested(_:)``).
+@inline(never)
+func nestedFailure(_ error: any Error) -> ValueFailure {
+    if let collected = error as? CollectedFailures {
         var failure = ValueFailure(nested: collected.first)
         failure.collectedSince = collected.since
-        throw failure
-    } catch {
-        throw ValueFailure(nested: error)
+        return failure
     }
+    return ValueFailure(nested: error)
 }
 
 /// JSON raw values ↔ a `RawRepresentable` enum; an unknown raw value fails.
