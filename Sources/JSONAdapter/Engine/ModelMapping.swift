@@ -200,7 +200,7 @@ final class ModelMapping: @unchecked Sendable {
                 }
             }
         } catch {
-            throw failure(error, at: current, in: .document(document, node))
+            throw failure(error, at: current, of: properties, in: .document(document, node))
         }
         try model.validate()
         return model
@@ -233,10 +233,11 @@ final class ModelMapping: @unchecked Sendable {
         }
     }
 
-    /// The error for `failure` of the property at `index` in ``properties`` (``properties``'
-    /// count: the unknown keys), read from `source`. Out of line: only a failure gets here.
+    /// The error for `failure` of the property at `index` in `properties` (their count: the
+    /// unknown keys), read from `source`. Out of line: only a failure gets here.
     @inline(never)
-    private func failure(_ failure: ValueFailure, at index: Int, in source: JSONObjectSource) -> any Error {
+    private func failure(_ failure: ValueFailure, at index: Int, of properties: [PropertyMapping],
+                         in source: JSONObjectSource) -> any Error {
         let key = index < properties.count ? properties[index].key : unknownKeys?.property.key ?? ""
         return adapterError(failure, forKey: key, in: source)
     }
@@ -316,6 +317,9 @@ final class ModelMapping: @unchecked Sendable {
                         }
                         current += 1
                     }
+                case .document(let document, let node) where recorder == nil && selected == nil:
+                    // Every property and the unknown keys, in the loop that retains nothing.
+                    return try decodeProperties(from: document, object: node, into: base, current: &current)
                 case .document(let document, let node):
                     var hint = 0
                     for property in properties {
@@ -330,8 +334,7 @@ final class ModelMapping: @unchecked Sendable {
                 }
             }
         } catch {
-            let key = current < properties.count ? properties[current].key : unknownKeys?.property.key ?? ""
-            throw adapterError(error, forKey: key, in: source)
+            throw failure(error, at: current, of: properties, in: source)
         }
         if validating { try model.validate() }
         return model
