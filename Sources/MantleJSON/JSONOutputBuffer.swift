@@ -247,6 +247,13 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
         Data(bytes: base, count: count)
     }
 
+    /// A copy of the written bytes in `range` (clamped to `0..<count`).
+    func copy(_ range: Range<Int>) -> [UInt8] {
+        let written = range.clamped(to: 0..<count)
+        // SAFETY: `written` lies inside `0..<count`, which is initialised.
+        return Array(UnsafeBufferPointer(start: base + written.lowerBound, count: written.count))
+    }
+
     /// Forgets the bytes from `newCount` on (a `newCount` beyond ``count`` forgets nothing).
     mutating func truncate(to newCount: Int) {
         count = Swift.min(Swift.max(newCount, 0), count)

@@ -348,14 +348,14 @@ package struct JSONWriter: Sendable {
         }
         guard !ordered.elementsEqual(members.indices) else { return }
         let start = members[first].start, end = output.count
-        let text = output.array[start..<end]
-        let separator = text[members[first + 1].separatorStart..<members[first + 1].start]
+        let text = output.copy(start..<end)
+        let separator = text[(members[first + 1].separatorStart - start)..<(members[first + 1].start - start)]
         var sorted: [UInt8] = []
         sorted.reserveCapacity(end - start)
         for (position, index) in ordered.enumerated() {
             if position > 0 { sorted.append(contentsOf: separator) }
             let memberEnd = index + 1 < members.endIndex ? members[index + 1].separatorStart : end
-            sorted.append(contentsOf: text[members[index].start..<memberEnd])
+            sorted.append(contentsOf: text[(members[index].start - start)..<(memberEnd - start)])
         }
         output.truncate(to: start)
         sorted.withUnsafeBufferPointer { output.append($0) }
