@@ -147,6 +147,7 @@ package struct JSONWriter: Sendable {
         if value {
             output.append(word: 0x6575_7274, count: 4)
         } else {
+            // 32-bit: the word is a `UInt64` parameter, whatever the width of `Int`.
             output.append(word: 0x65_736C_6166, count: 5)
         }
     }
