@@ -126,9 +126,9 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
     mutating func append(word: UInt64, count length: Int) {
         reserve(8)
         // SAFETY: `reserve(8)` left room for the eight bytes stored; only `length <= 8` of them
-        // are counted, the rest are overwritten by later writes or never read (reads stop at
-        // `count`). `storeBytes(toByteOffset:)` on a raw pointer needs no alignment here since
-        // `UInt8` storage is stored into with `storeBytes(of:as:)` of a trivial type.
+        // are counted, and the rest are overwritten by later writes or never read (reads stop
+        // at `count`). `storeBytes(of:as:)` stores a trivial type and, since Swift 5.7, needs no
+        // alignment (`JSONOutputBufferTests` stores at every offset).
         UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
         count &+= length
     }
