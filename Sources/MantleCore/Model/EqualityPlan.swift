@@ -53,8 +53,19 @@ package final class EqualityPlan: @unchecked Sendable {
     /// plans taken from the cache stay there for the process's lifetime.
     /// `EqualityPlanTests` compares and hashes through nested plans that only
     /// their root's `members` retain (ASan runs them in CI).
+    /// `use` lends the plan to its closure as a guaranteed reference, so that
+    /// calling into it costs no retain and release either.
     fileprivate struct PlanReference {
-        unowned(unsafe) let plan: EqualityPlan
+        private let reference: Unmanaged<EqualityPlan>
+
+        init(plan: EqualityPlan) {
+            reference = .passUnretained(plan)
+        }
+
+        @inline(__always)
+        func use<Result>(_ body: (EqualityPlan) -> Result) -> Result {
+            reference._withUnsafeGuaranteedRef(body)
+        }
     }
 
     /// An accessor that a step holds without retaining it.
@@ -90,112 +101,224 @@ package final class EqualityPlan: @unchecked Sendable {
     /// `true` when the permanent properties at two storage addresses of the
     /// model type are equal (see the type's rules).
     package func isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ state: RecursionGuard) -> Bool {
-        equalSteps(lhs, rhs, state)
+        elementsEqual(lhs, rhs, count: 1, stride: 0, state)
+    }
+
+    /// Hashes the permanent properties at a storage address of the model type.
+    package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher, _ state: RecursionGuard) {
+        hashElements(at: base, count: 1, stride: 0, into: &hasher, state)
+    }
+
+    /// How many bytes of elements a walk over an array visits step by step
+    /// before it moves on: small enough to stay in the first-level cache.
+    private static let blockBytes = 4096
+
+    /// How many elements stored `stride` bytes apart make a block of about
+    /// ``blockBytes``: the unit an array of models is walked in.
+    ///
+    /// An array is walked a block at a time, and each block step by step: the
+    /// first step for every element of the block, then the next. A step's kind
+    /// is then decided once per block rather than once per element, which is
+    /// most of the cost of a small model (`Area { areaId, blockIds }`). The
+    /// result is the same as element by element: `==` is the conjunction of
+    /// every step on every element, and the hash feeds the same values in an
+    /// order that depends only on the array's type and count, so equal arrays
+    /// hash alike. One model (`count` 1) is walked with the constant range
+    /// `0..<1`, which the inlined step folds away.
+    private static func blockLength(stride: Int) -> Int {
+        stride > blockBytes ? 1 : blockBytes / Swift.max(stride, 1)
     }
 
     /// `true` when `count` models stored `stride` bytes apart from two
-    /// addresses are equal pairwise: the elements of two arrays.
+    /// addresses are equal pairwise: the elements of two arrays, or one model
+    /// each (`count` 1).
     fileprivate func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int, stride: Int,
                                    _ state: RecursionGuard) -> Bool {
-        if wholeBytes > 0 {
+        if wholeBytes > 0, stride == wholeBytes {
             // SAFETY: both addresses start `count` elements of `wholeBytes` bytes each, stored
             // without padding (`wholeBytes` is the stride), whose bytes compare as the plan's
             // single run would, element by element.
             return Self.equalBytes(lhs, rhs, count * wholeBytes)
         }
-        var left = lhs, right = rhs
-        for _ in 0..<count {
-            guard equalSteps(left, right, state) else { return false }
-            left += stride
-            right += stride
+        if count == 1 {
+            for step in steps {
+                guard isEqual(step, lhs, rhs, 0..<1, stride: 0, state) else { return false }
+            }
+            return true
         }
-        return true
-    }
-
-    /// Hashes `count` models stored `stride` bytes apart from an address: the elements of an array.
-    fileprivate func hashElements(at base: UnsafeRawPointer, count: Int, stride: Int, into hasher: inout Hasher,
-                                  _ state: RecursionGuard) {
-        if wholeBytes > 0 {
-            // SAFETY: as in `elementsEqual`.
-            return Self.hashBytes(base, count * wholeBytes, into: &hasher)
-        }
-        var element = base
-        for _ in 0..<count {
-            hashSteps(at: element, into: &hasher, state)
-            element += stride
-        }
-    }
-
-    /// The steps of `isEqual`, inlined into the loop over an array's elements.
-    @inline(__always)
-    private func equalSteps(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ state: RecursionGuard) -> Bool {
-        for step in steps {
-            switch step {
-            case .bytes(let offset, let count):
-                guard Self.equalBytes(lhs + offset, rhs + offset, count) else { return false }
-            case .string(let offset):
-                // SAFETY: the runtime reported a stored `String` at `offset` in
-                // the model type both addresses are instances of (see `build`).
-                guard (lhs + offset).assumingMemoryBound(to: String.self).pointee
-                        == (rhs + offset).assumingMemoryBound(to: String.self).pointee else { return false }
-            case .optionalString(let offset):
-                // SAFETY: as for `.string`, with a stored `String?`.
-                guard (lhs + offset).assumingMemoryBound(to: String?.self).pointee
-                        == (rhs + offset).assumingMemoryBound(to: String?.self).pointee else { return false }
-            case .double(let offset):
-                // SAFETY: as for `.string`, with a stored `Double`.
-                guard (lhs + offset).assumingMemoryBound(to: Double.self).pointee
-                        == (rhs + offset).assumingMemoryBound(to: Double.self).pointee else { return false }
-            case .integers(let offset):
-                // SAFETY: as for `.string`, with a stored `[Int]`.
-                guard (lhs + offset).assumingMemoryBound(to: [Int].self).pointee
-                        == (rhs + offset).assumingMemoryBound(to: [Int].self).pointee else { return false }
-            case .model(let offset, let nested):
-                guard nested.plan.isEqual(lhs + offset, rhs + offset, state) else { return false }
-            case .models(let offset, let nested, let container):
-                guard state.hasStackRoom,
-                      container.elementsEqual(lhs + offset, rhs + offset, nested.plan, state) else { return false }
-            case .property(let property):
-                guard property.accessor.isEqual(lhs, rhs) else { return false }
+        let length = Self.blockLength(stride: stride)
+        var start = 0
+        while start < count {
+            let end = count - start > length ? start + length : count
+            defer { start = end }
+            let elements = start..<end
+            for step in steps {
+                guard isEqual(step, lhs, rhs, elements, stride: stride, state) else { return false }
             }
         }
         return true
     }
 
-    /// Hashes the permanent properties at a storage address of the model type.
-    package func hash(at base: UnsafeRawPointer, into hasher: inout Hasher, _ state: RecursionGuard) {
-        hashSteps(at: base, into: &hasher, state)
+    /// `true` when a step finds the elements in `elements` of two arrays of
+    /// models stored `stride` bytes apart equal.
+    // A call per step would cost a small model more than its steps do, so
+    // both uses are inlined (one of them with the constant range `0..<1`).
+    // Compilers before Swift 6.3 do not know `@inline(always)` and get the hint.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private func isEqual(_ step: Step, _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ elements: Range<Int>,
+                         stride: Int, _ state: RecursionGuard) -> Bool {
+        switch step {
+        case .bytes(let offset, let length) where length == MemoryLayout<UInt64>.size:
+            for index in elements {
+                let at = index &* stride &+ offset
+                // SAFETY: as in `equalBytes`, for a run of one word.
+                guard lhs.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                        == rhs.loadUnaligned(fromByteOffset: at, as: UInt64.self) else { return false }
+            }
+        case .bytes(let offset, let length):
+            for index in elements {
+                let at = index &* stride &+ offset
+                guard Self.equalBytes(lhs + at, rhs + at, length) else { return false }
+            }
+        case .string(let offset):
+            for index in elements {
+                let at = index &* stride &+ offset
+                // SAFETY: the runtime reported a stored `String` at `offset` in
+                // the model type whose instances the addresses start (see `build`).
+                guard (lhs + at).assumingMemoryBound(to: String.self).pointee
+                        == (rhs + at).assumingMemoryBound(to: String.self).pointee else { return false }
+            }
+        case .optionalString(let offset):
+            for index in elements {
+                let at = index &* stride &+ offset
+                // SAFETY: as for `.string`, with a stored `String?`.
+                guard (lhs + at).assumingMemoryBound(to: String?.self).pointee
+                        == (rhs + at).assumingMemoryBound(to: String?.self).pointee else { return false }
+            }
+        case .double(let offset):
+            for index in elements {
+                let at = index &* stride &+ offset
+                // SAFETY: as for `.string`, with a stored `Double`.
+                guard (lhs + at).assumingMemoryBound(to: Double.self).pointee
+                        == (rhs + at).assumingMemoryBound(to: Double.self).pointee else { return false }
+            }
+        case .integers(let offset):
+            for index in elements {
+                let at = index &* stride &+ offset
+                // SAFETY: as for `.string`, with a stored `[Int]`.
+                guard Self.sameRepresentation(lhs + at, rhs + at, of: [Int].self)
+                        || (lhs + at).assumingMemoryBound(to: [Int].self).pointee
+                        == (rhs + at).assumingMemoryBound(to: [Int].self).pointee else { return false }
+            }
+        case .model(let offset, let nested):
+            let at = elements.lowerBound &* stride &+ offset
+            return nested.use { $0.elementsEqual(lhs + at, rhs + at, count: elements.count, stride: stride, state) }
+        case .models(let offset, let nested, let container):
+            guard state.hasStackRoom else { return false }
+            return nested.use { plan in
+                for index in elements {
+                    let at = index &* stride &+ offset
+                    guard container.elementsEqual(lhs + at, rhs + at, plan, state) else { return false }
+                }
+                return true
+            }
+        case .property(let property):
+            for index in elements {
+                let at = index &* stride
+                guard property.accessor.isEqual(lhs + at, rhs + at) else { return false }
+            }
+        }
+        return true
     }
 
-    /// The steps of `hash(at:into:_:)`, inlined into the loop over an array's elements.
+    /// Hashes `count` models stored `stride` bytes apart from an address: the
+    /// elements of an array, or one model (`count` 1).
+    fileprivate func hashElements(at base: UnsafeRawPointer, count: Int, stride: Int, into hasher: inout Hasher,
+                                  _ state: RecursionGuard) {
+        if wholeBytes > 0, stride == wholeBytes {
+            // SAFETY: as in `elementsEqual`.
+            return Self.hashBytes(base, count * wholeBytes, into: &hasher)
+        }
+        if count == 1 {
+            for step in steps {
+                hash(step, base, 0..<1, stride: 0, into: &hasher, state)
+            }
+            return
+        }
+        let length = Self.blockLength(stride: stride)
+        var start = 0
+        while start < count {
+            let end = count - start > length ? start + length : count
+            defer { start = end }
+            let elements = start..<end
+            for step in steps {
+                hash(step, base, elements, stride: stride, into: &hasher, state)
+            }
+        }
+    }
+
+    /// Hashes a step of the elements in `elements` of an array of models
+    /// stored `stride` bytes apart.
+    // Inlined as `isEqual(_:_:_:_:stride:_:)` is, for the same reason.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
     @inline(__always)
-    private func hashSteps(at base: UnsafeRawPointer, into hasher: inout Hasher, _ state: RecursionGuard) {
-        for step in steps {
-            switch step {
-            case .bytes(let offset, let count):
-                Self.hashBytes(base + offset, count, into: &hasher)
-            case .string(let offset):
-                // SAFETY: as in `isEqual`.
-                hasher.combine((base + offset).assumingMemoryBound(to: String.self).pointee)
-            case .optionalString(let offset):
-                // SAFETY: as in `isEqual`.
-                hasher.combine((base + offset).assumingMemoryBound(to: String?.self).pointee)
-            case .double(let offset):
-                // SAFETY: as in `isEqual`.
-                hasher.combine((base + offset).assumingMemoryBound(to: Double.self).pointee)
-            case .integers(let offset):
-                // SAFETY: as in `isEqual`.
-                hasher.combine((base + offset).assumingMemoryBound(to: [Int].self).pointee)
-            case .model(let offset, let nested):
-                nested.plan.hash(at: base + offset, into: &hasher, state)
-            case .models(let offset, let nested, let container):
-                guard state.hasStackRoom else {
-                    hasher.combine(0xDEE9 as UInt16)
-                    continue
+    #endif
+    private func hash(_ step: Step, _ base: UnsafeRawPointer, _ elements: Range<Int>, stride: Int,
+                      into hasher: inout Hasher, _ state: RecursionGuard) {
+        switch step {
+        case .bytes(let offset, let length) where length == MemoryLayout<UInt64>.size:
+            for index in elements {
+                // SAFETY: as in `equalBytes`, for a run of one word (fed as `hashBytes` would).
+                hasher.combine(base.loadUnaligned(fromByteOffset: index &* stride &+ offset, as: UInt64.self))
+            }
+        case .bytes(let offset, let length):
+            for index in elements {
+                Self.hashBytes(base + (index &* stride &+ offset), length, into: &hasher)
+            }
+        case .string(let offset):
+            for index in elements {
+                // SAFETY: as in `elementsEqual`.
+                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: String.self).pointee)
+            }
+        case .optionalString(let offset):
+            for index in elements {
+                // SAFETY: as in `elementsEqual`.
+                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: String?.self).pointee)
+            }
+        case .double(let offset):
+            for index in elements {
+                // SAFETY: as in `elementsEqual`.
+                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: Double.self).pointee)
+            }
+        case .integers(let offset):
+            for index in elements {
+                // SAFETY: as in `elementsEqual`.
+                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: [Int].self).pointee)
+            }
+        case .model(let offset, let nested):
+            nested.use { plan in
+                plan.hashElements(at: base + (elements.lowerBound &* stride &+ offset), count: elements.count,
+                                  stride: stride, into: &hasher, state)
+            }
+        case .models(let offset, let nested, let container):
+            guard state.hasStackRoom else {
+                hasher.combine(0xDEE9 as UInt16)
+                break
+            }
+            nested.use { plan in
+                for index in elements {
+                    container.hashElements(at: base + (index &* stride &+ offset), plan, into: &hasher, state)
                 }
-                container.hashElements(at: base + offset, nested.plan, into: &hasher, state)
-            case .property(let property):
-                property.accessor.hash(at: base, into: &hasher)
+            }
+        case .property(let property):
+            for index in elements {
+                property.accessor.hash(at: base + index &* stride, into: &hasher)
             }
         }
     }
@@ -213,6 +336,22 @@ package final class EqualityPlan: @unchecked Sendable {
             hasher.combine(base.load(fromByteOffset: index, as: UInt8.self))
             index += 1
         }
+    }
+
+    /// `true` when the values of `type` at two addresses have the same bits,
+    /// read without copying (and so without retaining) either value.
+    ///
+    /// For `String`, `String?` and `[Int]` the same bits mean the same value:
+    /// the same inline bytes, or the same storage object with the same count
+    /// (an empty array is the one shared empty buffer). Their own `==` tests
+    /// this first too; reading it here saves the copies that would call it.
+    @inline(__always)
+    fileprivate static func sameRepresentation<Value>(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
+                                                      of type: Value.Type) -> Bool {
+        // SAFETY: both addresses hold an initialised `Value`; its
+        // `MemoryLayout<Value>.size` bytes are read as plain bytes, never as
+        // references, so no reference count is touched.
+        equalBytes(lhs, rhs, MemoryLayout<Value>.size)
     }
 
     /// `count` bytes at two addresses are the same, a word at a time.
@@ -333,12 +472,9 @@ private func isBitwiseComparable(_ type: Any.Type) -> Bool {
 /// `true` when `type` is a struct whose `==` and `hash(into:)` are the model
 /// defaults, with readable metadata (otherwise its own `==` reports it).
 private func isStructModel(_ type: any Model.Type) -> Bool {
-    _metadataKind(type) == 0x200 && ModelDescriptor.of(type).unreadableMetadata == nil
+    MetadataKind(of: type) == .struct && ModelDescriptor.of(type).unreadableMetadata == nil
         && ModelEquality.usesModelEquality(type)
 }
-
-@_silgen_name("swift_getMetadataKind")
-private func _metadataKind(_ type: Any.Type) -> UInt
 
 /// A container of models that a plan walks in place: `Optional` and `Array`
 /// of a model type.

@@ -163,7 +163,7 @@ package final class ModelDescriptor: @unchecked Sendable {
 
     private init(type: any Model.Type) {
         typeName = String(describing: type)
-        isEnum = _runtimeMetadataKind(type) == 0x201
+        isEnum = MetadataKind(of: type) == .enum
         var properties: [Property] = []
         var unsupported: ModelError? = isEnum ? ModelError(
             code: .unsupportedDeclaration, propertyKey: "", modelTypeName: typeName, found: "enum",
@@ -246,8 +246,3 @@ package final class ModelDescriptor: @unchecked Sendable {
         cache.value(for: type) { ModelDescriptor(type: type) }
     }
 }
-
-/// The kind of a type's metadata (0x200 struct, 0x201 enum, 0x202 optional, …;
-/// classes have other values): part of the stable ABI, exported by the runtime.
-@_silgen_name("swift_getMetadataKind")
-private func _runtimeMetadataKind(_ type: Any.Type) -> UInt

@@ -220,9 +220,8 @@ struct ModelFields: Sendable {
     /// Foundation, an Objective-C or C header, or a module whose name begins with `_`.
     static func mayBePropertyWrapper(_ type: Any.Type) -> Bool {
         guard !(type is any Model.Type) else { return false }
-        let kind = _metadataKind(type)
-        // 0x200 is a struct's metadata kind, 0 a Swift class's (stable ABI).
-        guard kind == 0x200 || kind == 0 else { return false }
+        let kind = MetadataKind(of: type)
+        guard kind == .struct || kind == .class else { return false }
         let name = String(reflecting: type)
         guard let dot = name.firstIndex(of: ".") else { return false }
         let module = name[..<dot]
@@ -283,10 +282,6 @@ struct ModelFields: Sendable {
         return registrars
     }
 }
-
-/// The kind of a type's metadata (stable ABI), exported by the runtime.
-@_silgen_name("swift_getMetadataKind")
-private func _metadataKind(_ type: Any.Type) -> UInt
 
 extension StoredField {
     /// `x` for a field named `_x` whose `x` starts as an identifier does (not

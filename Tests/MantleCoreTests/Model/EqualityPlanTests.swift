@@ -211,6 +211,63 @@ struct EqualityPlanTests {
         #expect(inChildren != changedChildren)
     }
 
+    /// Elements of `PlanTree` in one block of the walk (see `EqualityPlan.blockLength`).
+    private static let treesPerBlock = 4096 / MemoryLayout<PlanTree>.stride
+
+    @Test("arrays are walked a block at a time, step by step: every element of every block is compared and hashed",
+          arguments: [1, 2, treesPerBlock - 1, treesPerBlock, treesPerBlock + 1, 3 * treesPerBlock + 2])
+    func blocks(count: Int) {
+        func trees() -> [PlanTree] {
+            (0..<count).map { index in
+                var tree = PlanTree()
+                tree.leaf.id = index
+                tree.leaf.label = "leaf \(index)"
+                tree.leaf.numbers = [index]
+                tree.maybe = index.isMultiple(of: 2) ? tree.leaf : nil
+                return tree
+            }
+        }
+        var left = PlanTree(), right = PlanTree()
+        left.children = trees()
+        right.children = trees()
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        // One step of one element changed, at the start, either side of each block boundary and the end.
+        let positions = Set([0, count - 1] + stride(from: Self.treesPerBlock, to: count, by: Self.treesPerBlock)
+            .flatMap { [$0 - 1, $0] })
+        for position in positions.sorted() {
+            for change in 0..<4 {
+                var changed = right
+                switch change {
+                case 0: changed.children[position].leaf.id = -1
+                case 1: changed.children[position].leaf.label = "changed"
+                case 2: changed.children[position].leaf.numbers = []
+                default: changed.children[position].maybe = changed.children[position].maybe == nil ? PlanLeaf() : nil
+                }
+                #expect(left != changed, "element \(position), change \(change)")
+                #expect(TreeTwin(left) != TreeTwin(changed))
+            }
+        }
+    }
+
+    @Test("[Int] fields with the same storage are equal without being read; with other storage, by their elements")
+    func integerArraysByRepresentation() {
+        let shared = [1, 2, 3]
+        var left = PlanTree(), right = PlanTree()
+        left.leaf.numbers = shared
+        right.leaf.numbers = shared            // the same buffer: equal by their bits
+        #expect(left == right)
+        right.leaf.numbers = Array(1...3)      // another buffer, the same elements
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        right.leaf.numbers = Array(shared.prefix(2))
+        #expect(left != right)
+        left.leaf.numbers = []
+        right.leaf.numbers = Array(shared.dropFirst(3))  // empty, whatever buffer it has
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+    }
+
     @Test("an array of padding-free models compares and hashes its elements as bytes")
     func wholeBytes() {
         var left = PlanTree(), right = PlanTree()
