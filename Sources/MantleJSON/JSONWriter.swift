@@ -54,8 +54,8 @@ package struct JSONWriter: Sendable {
         var start: Int
     }
 
-    /// The JSON text written so far.
-    package var bytes: [UInt8] = []
+    /// The JSON text written so far, in memory the writer grows itself (``JSONOutputBuffer``).
+    private var output = JSONOutputBuffer()
     /// Whether the next element/member needs a leading comma (formatted: whatever
     /// ``writeSeparator()`` writes).
     private var needsComma = false
@@ -92,6 +92,20 @@ package struct JSONWriter: Sendable {
         escapesSlashes = formatting.contains(.escapedSlashes)
     }
 
+    /// The JSON text written so far, copied out.
+    package var bytes: [UInt8] { output.array }
+
+    /// The JSON text written so far, copied into a `Data`.
+    package var data: Data { output.data }
+
+    /// The number of bytes written so far.
+    package var count: Int { output.count }
+
+    /// Appends `byte` as is, outside the JSON grammar (the newline after a JSON Lines line).
+    package mutating func appendRawByte(_ byte: UInt8) {
+        output.append(byte)
+    }
+
     // MARK: - Scalars
 
     /// Emits a comma if a previous sibling was written (formatted: what ``writeSeparator()`` writes).
@@ -106,34 +120,35 @@ package struct JSONWriter: Sendable {
     /// first element.
     private mutating func writeSeparator() {
         guard isPretty else {
-            bytes.append(UInt8(ascii: ","))
+            output.append(UInt8(ascii: ","))
             return
         }
         if isFirstElement {
             isFirstElement = false
         } else {
-            bytes.append(UInt8(ascii: ","))
-            bytes.append(UInt8(ascii: "\n"))
+            output.append(UInt8(ascii: ","))
+            output.append(UInt8(ascii: "\n"))
         }
         writeIndentation()
     }
 
     /// Two spaces for each open container.
     private mutating func writeIndentation() {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level &* 2))
+        output.append(repeating: UInt8(ascii: " "), count: level &* 2)
     }
 
     package mutating func writeNull() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        output.append(word: 0x6C6C_756E, count: 4)
     }
 
     package mutating func write(_ value: Bool) {
         separate()
         if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+            output.append(word: 0x6575_7274, count: 4)
         } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+            // 32-bit: the word is a `UInt64` parameter, whatever the width of `Int`.
+            output.append(word: 0x65_736C_6166, count: 5)
         }
     }
 
@@ -145,17 +160,12 @@ package struct JSONWriter: Sendable {
 
     package mutating func write(_ value: Int64) {
         separate()
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            appendDigits(value.magnitude)
-        } else {
-            appendDigits(UInt64(value))
-        }
+        output.appendDigits(value.magnitude, negative: value < 0)
     }
 
     package mutating func write(_ value: UInt64) {
         separate()
-        appendDigits(value)
+        output.appendDigits(value, negative: false)
     }
 
     /// Writes a double with the shortest digits that round-trip, as `JSONEncoder` writes it
@@ -184,14 +194,8 @@ package struct JSONWriter: Sendable {
             throw JSONWriterError("cannot write non-finite number \(value)")
         }
         separate()
-        var sink = ASCIISink()
-        swap(&sink.bytes, &bytes)
-        value.write(to: &sink)
-        swap(&sink.bytes, &bytes)
-        let count = bytes.count
-        if count >= 2, bytes[count &- 1] == UInt8(ascii: "0"), bytes[count &- 2] == UInt8(ascii: ".") {
-            bytes.removeLast(2)
-        }
+        value.write(to: &output)
+        output.dropTrailingPointZero()
     }
 
     /// Writes a `Decimal` exactly (plain digits, no exponent).
@@ -201,7 +205,7 @@ package struct JSONWriter: Sendable {
             throw JSONWriterError("cannot write non-finite number NaN")
         }
         separate()
-        bytes.append(contentsOf: value.description.utf8)
+        output.append(value.description)
     }
 
     /// Writes the decimal digits of an integer of any width (such as
@@ -213,7 +217,7 @@ package struct JSONWriter: Sendable {
     /// Appends already valid JSON number text (no validation).
     private mutating func writeNumberText(_ text: String) {
         separate()
-        bytes.append(contentsOf: text.utf8)
+        output.append(text)
     }
 
     // MARK: - Containers
@@ -221,7 +225,7 @@ package struct JSONWriter: Sendable {
     /// Writes `{`; follow with `writeKey` + value pairs and ``endObject()``.
     package mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        output.append(UInt8(ascii: "{"))
         needsComma = false
         if !isCompact { beginFormattedObject() }
     }
@@ -231,9 +235,9 @@ package struct JSONWriter: Sendable {
     /// ``writeKey(prepared:)``.
     package static func preparedKey(_ key: String) -> [UInt8] {
         var writer = JSONWriter()
-        writer.bytes.append(UInt8(ascii: ","))
+        writer.output.append(UInt8(ascii: ","))
         writer.appendQuoted(key)
-        writer.bytes.append(UInt8(ascii: ":"))
+        writer.output.append(UInt8(ascii: ":"))
         return writer.bytes
     }
 
@@ -243,36 +247,36 @@ package struct JSONWriter: Sendable {
     package mutating func writeKey(prepared: UnsafeBufferPointer<UInt8>) {
         // SAFETY: `prepared` holds at least `,"":` (``preparedKey(_:)``), so the slice after its
         // first byte is inside it; it is only read, during this call.
-        bytes.append(contentsOf: needsComma ? prepared : UnsafeBufferPointer(rebasing: prepared[1...]))
+        output.append(needsComma ? prepared : UnsafeBufferPointer(rebasing: prepared[1...]))
         needsComma = false
     }
 
     /// Writes a member key and the colon; the next write is the member's value.
     package mutating func writeKey(_ key: String) {
         guard isCompact else { return writeFormattedKey(key) }
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { output.append(UInt8(ascii: ",")) }
         appendQuoted(key)
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     package mutating func endObject() {
         if !isCompact { endFormattedObject() }
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[`; follow with element writes and ``endArray()``.
     package mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        output.append(UInt8(ascii: "["))
         needsComma = false
         if isPretty { beginPrettyArray() }
     }
 
     package mutating func endArray() {
         if isPretty { endPrettyContainer() }
-        bytes.append(UInt8(ascii: "]"))
+        output.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -281,7 +285,7 @@ package struct JSONWriter: Sendable {
     /// After `{`: opens a level, and a list of members to sort.
     private mutating func beginFormattedObject() {
         if isPretty {
-            bytes.append(UInt8(ascii: "\n"))
+            output.append(UInt8(ascii: "\n"))
             level &+= 1
         }
         if sortsKeys { openObjects.append(openMembers.count) }
@@ -290,18 +294,18 @@ package struct JSONWriter: Sendable {
     /// A key, laid out: after a newline and the indentation when pretty printed, followed by
     /// `" : "` then; noted for sorting.
     private mutating func writeFormattedKey(_ key: String) {
-        let separatorStart = bytes.count
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        let separatorStart = output.count
+        if needsComma { output.append(UInt8(ascii: ",")) }
         if isPretty {
-            if needsComma { bytes.append(UInt8(ascii: "\n")) }
+            if needsComma { output.append(UInt8(ascii: "\n")) }
             writeIndentation()
         }
-        if sortsKeys { openMembers.append(OpenMember(key: key, separatorStart: separatorStart, start: bytes.count)) }
+        if sortsKeys { openMembers.append(OpenMember(key: key, separatorStart: separatorStart, start: output.count)) }
         appendQuoted(key)
         if isPretty {
-            bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+            output.append(word: 0x20_3A20, count: 3)
         } else {
-            bytes.append(UInt8(ascii: ":"))
+            output.append(UInt8(ascii: ":"))
         }
         needsComma = false
     }
@@ -317,7 +321,7 @@ package struct JSONWriter: Sendable {
 
     /// After `[`: opens a level; the first element needs no comma.
     private mutating func beginPrettyArray() {
-        bytes.append(UInt8(ascii: "\n"))
+        output.append(UInt8(ascii: "\n"))
         level &+= 1
         isFirstElement = true
         needsComma = true
@@ -327,7 +331,7 @@ package struct JSONWriter: Sendable {
     private mutating func endPrettyContainer() {
         isFirstElement = false
         level &-= 1
-        bytes.append(UInt8(ascii: "\n"))
+        output.append(UInt8(ascii: "\n"))
         writeIndentation()
     }
 
@@ -344,99 +348,27 @@ package struct JSONWriter: Sendable {
             return a.lexicographicallyPrecedes(b)
         }
         guard !ordered.elementsEqual(members.indices) else { return }
-        let start = members[first].start, end = bytes.count
-        let separator = Array(bytes[members[first + 1].separatorStart..<members[first + 1].start])
+        let start = members[first].start, end = output.count
+        let text = output.copy(start..<end)
+        let separator = text[(members[first + 1].separatorStart - start)..<(members[first + 1].start - start)]
         var sorted: [UInt8] = []
         sorted.reserveCapacity(end - start)
         for (position, index) in ordered.enumerated() {
             if position > 0 { sorted.append(contentsOf: separator) }
             let memberEnd = index + 1 < members.endIndex ? members[index + 1].separatorStart : end
-            sorted.append(contentsOf: bytes[members[index].start..<memberEnd])
+            sorted.append(contentsOf: text[(members[index].start - start)..<(memberEnd - start)])
         }
-        bytes.replaceSubrange(start..<end, with: sorted)
+        output.truncate(to: start)
+        sorted.withUnsafeBufferPointer { output.append($0) }
     }
 
     // MARK: - Low level
 
-    /// Appends the decimal digits of `value`, two digits a division, from a buffer on the stack.
-    private mutating func appendDigits(_ value: UInt64) {
-        if value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
-            return
-        }
-        var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8)
-            = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            // SAFETY: a tuple of `UInt8`s is memory bound to `UInt8`. `UInt64.max` has 20 digits,
-            // and each step below writes, below `i`, only the digits it takes off `v`, so `i`
-            // stays within the 20 bytes (`JSONWriterTests` writes every digit count and width).
-            let digits = raw.assumingMemoryBound(to: UInt8.self)
-            var v = value
-            var i = digits.count
-            while v >= 100 {
-                let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
-                i &-= 2
-                digits[i] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
-                digits[i &+ 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
-                v = quotient
-            }
-            if v >= 10 {
-                i &-= 2
-                digits[i] = UInt8(truncatingIfNeeded: v / 10) &+ UInt8(ascii: "0")
-                digits[i &+ 1] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
-            } else {
-                i &-= 1
-                digits[i] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
-        }
-    }
-
     /// Appends `string` quoted and escaped (``JSONEscapes``).
     private mutating func appendQuoted(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+        let escapesSlashes = escapesSlashes
         JSONDocument.withUTF8(string) { utf8 in
-            var runStart = 0
-            while let i = JSONEscapes.firstEscaped(in: utf8, from: runStart, escapingSlashes: escapesSlashes) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                appendEscape(for: utf8[i])
-                runStart = i &+ 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            output.appendQuoted(utf8, escapingSlashes: escapesSlashes)
         }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// The escape of `c`, a byte ``JSONEscapes/firstEscaped(in:from:escapingSlashes:)`` stops
-    /// at: `\n` and the like, other controls as `\u00XX`, `/` as `\/`.
-    @inline(__always)
-    private mutating func appendEscape(for c: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        if c == UInt8(ascii: "/") { return bytes.append(c) }
-        let letter = JSONEscapes.escapeLetter(for: c)
-        bytes.append(letter)
-        if letter == UInt8(ascii: "u") {
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(JSONEscapes.hexDigit(c &>> 4))
-            bytes.append(JSONEscapes.hexDigit(c & 0xF))
-        }
-    }
-
-}
-
-/// A text stream that appends to a byte array; the standard library's number
-/// formatting hands it ASCII bytes directly (`_writeASCII`), with no `String`.
-private struct ASCIISink: TextOutputStream {
-    /// The bytes written so far.
-    var bytes: [UInt8] = []
-
-    mutating func write(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
-    }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
     }
 }

@@ -56,7 +56,7 @@ extension JSONAdapter {
         } catch {
             throw JSONAdapterError(code: .invalidValue, underlyingError: error, modelTypeName: String(describing: M.self))
         }
-        return Data(writer.bytes)
+        return writer.data
     }
 
     // MARK: Applying a patch (`update` with `.mergePatch`)

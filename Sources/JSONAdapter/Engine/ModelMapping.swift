@@ -24,6 +24,9 @@ final class ModelMapping: @unchecked Sendable {
     let isClassCluster: Bool
     /// `true` when the model type is a class, asked once.
     let isClassModel: Bool
+    /// `true` when the type keeps every key in `serializablePropertyKeys(_:)` whatever the
+    /// model (``ClassForParsingProbe/keepsEveryPropertyKey(_:)``), so that encoding skips it.
+    let keepsEveryPropertyKey: Bool
     /// How the JSON object is laid out, for writing text; `nil` when two
     /// mappings overlap or a composite path needs the dictionary route.
     let outputTree: OutputTree?
@@ -108,6 +111,7 @@ final class ModelMapping: @unchecked Sendable {
         unknownKeys = UnknownKeysCapture(descriptor: descriptor, properties: properties)
         isClassCluster = discriminator != nil || ClassForParsingProbe.overridesClassForParsing(type)
         isClassModel = type is AnyClass
+        keepsEveryPropertyKey = ClassForParsingProbe.keepsEveryPropertyKey(type)
         outputTree = OutputTree(properties)
         encodingOrder = properties.indices.sorted { left, right in
             let (leftDepth, rightDepth) = (properties[left].keyPath.depth, properties[right].keyPath.depth)
@@ -381,6 +385,7 @@ final class ModelMapping: @unchecked Sendable {
 
     /// The keys `model` wants written, or `nil` for all of them.
     private func selectedKeys(_ model: some JSONSerializing) -> Set<String>? {
+        if keepsEveryPropertyKey { return nil }
         let selected = model.serializablePropertyKeys(mappedKeys)
         return selected.count == mappedKeys.count && selected == mappedKeys ? nil : selected
     }

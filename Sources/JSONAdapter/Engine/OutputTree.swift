@@ -26,6 +26,15 @@ struct OutputTree: Sendable {
         let key: Range<Int>
         /// The index of its property in the mapping's properties, or `-1` for a nested object.
         let property: Int
+        /// That property (`properties[property]`), `nil` for a nested object; held unretained,
+        /// so that writing a member retains and releases nothing for it.
+        ///
+        /// SAFETY: the properties an `OutputTree` is made from are the ones its `write` is given
+        /// (`ModelMapping` keeps both, made together in its `init`, and passes its own
+        /// `properties`), and `write` runs inside a call on that mapping, which the caller holds:
+        /// so each mapping outlives every read of it here. `OutputTreeTests` writes through trees
+        /// whose mappings nothing else retains.
+        let mapping: Unmanaged<PropertyMapping>?
         /// A nested object's end: its members are the steps after it, up to this index.
         let end: Int
         /// The index of the property's overrides in ``overrides``, or `-1` when it has none.
@@ -83,15 +92,17 @@ struct OutputTree: Sendable {
                 switch node {
                 case .property(let index, let list):
                     overrides.append(list)
-                    steps.append(Step(key: range, property: index, end: steps.count + 1,
+                    steps.append(Step(key: range, property: index, mapping: Unmanaged.passUnretained(properties[index]), end: steps.count + 1,
                                       overrides: list.isEmpty ? -1 : overrides.count - 1,
                                       canBeAbsent: properties[index].canBeAbsent))
                     if list.isEmpty { overrides.removeLast() }
                 case .object(let children):
                     let position = steps.count
-                    steps.append(Step(key: range, property: -1, end: position + 1, overrides: -1, canBeAbsent: false))
+                    steps.append(Step(key: range, property: -1, mapping: nil, end: position + 1, overrides: -1,
+                                      canBeAbsent: false))
                     add(children, properties)
-                    steps[position] = Step(key: range, property: -1, end: steps.count, overrides: -1, canBeAbsent: false)
+                    steps[position] = Step(key: range, property: -1, mapping: nil, end: steps.count, overrides: -1,
+                                           canBeAbsent: false)
                 }
             }
         }
@@ -176,13 +187,22 @@ struct OutputTree: Sendable {
                 continue
             }
             position += 1
-            if selected == nil && !omitNilValues && step.overrides < 0 {
+            if selected == nil && !omitNilValues && step.overrides < 0, let mapping = step.mapping {
                 // The common case, every property written (an absent `JSONOptional` apart):
                 // one test a member instead of `includes` and the overrides'.
-                if step.canBeAbsent && properties[step.property].isAbsent(at: base) { continue }
+                if step.canBeAbsent && mapping._withUnsafeGuaranteedRef({ $0.isAbsent(at: base) }) { continue }
                 current = step.property
                 writeKey(position - 1, keyBytes, to: &writer)
-                try properties[step.property].write(from: base, to: &writer, options)
+                // (`_withUnsafeGuaranteedRef` rethrows untyped: the failure is handed out instead.)
+                let failure = mapping._withUnsafeGuaranteedRef { mapping -> ValueFailure? in
+                    do throws(ValueFailure) {
+                        try mapping.write(from: base, to: &writer, options)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                if let failure { throw failure }
                 continue
             }
             let property = properties[step.property]

@@ -84,7 +84,10 @@ extension JSONSerializing {
     public static var typeDiscriminator: JSONTypeDiscriminator? { nil }
 
     /// Every key.
-    public func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String> { propertyKeys }
+    public func serializablePropertyKeys(_ propertyKeys: Set<String>) -> Set<String> {
+        ClassForParsingProbe.noteDefaultSerializablePropertyKeys()
+        return propertyKeys
+    }
 }
 
 /// Finds out, once per type, whether `classForParsing(jsonDictionary:)` is
@@ -98,11 +101,34 @@ enum ClassForParsingProbe {
     final class Marker: @unchecked Sendable {
         /// Set when the default implementation ran.
         var defaultImplementationRan = false
+        /// Set when the default `serializablePropertyKeys(_:)` ran.
+        var defaultSerializablePropertyKeysRan = false
     }
 
     /// Called by the default implementation.
     static func noteDefaultImplementation() {
         marker?.defaultImplementationRan = true
+    }
+
+    /// Called by the default `serializablePropertyKeys(_:)`.
+    static func noteDefaultSerializablePropertyKeys() {
+        marker?.defaultSerializablePropertyKeysRan = true
+    }
+
+    /// `true` when `type` is a value type whose `serializablePropertyKeys(_:)` is the default,
+    /// which keeps every key whatever the model holds: then encoding need not ask. Exact for a
+    /// value type, whose own implementation cannot call the default; a class's override may call
+    /// `super` on some models only, so a class is always asked.
+    static func keepsEveryPropertyKey(_ type: any JSONSerializing.Type) -> Bool {
+        guard !(type is AnyClass) else { return false }
+        func probe<M: JSONSerializing>(_: M.Type) -> Bool {
+            let marker = Marker()
+            $marker.withValue(marker) {
+                _ = M().serializablePropertyKeys([])
+            }
+            return marker.defaultSerializablePropertyKeysRan
+        }
+        return probe(type)
     }
 
     /// `true` when `type` implements `classForParsing(jsonDictionary:)` itself.

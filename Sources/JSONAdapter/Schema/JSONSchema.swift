@@ -51,7 +51,7 @@ public struct JSONSchema: @unchecked Sendable, CustomStringConvertible {
             throw JSONAdapterError(code: .invalidValue, underlyingError: error,
                                    detail: "the schema cannot be written as JSON: \(error)")
         }
-        return Data(writer.bytes)
+        return writer.data
     }
 
     /// The document as indented JSON text, or why it cannot be written.

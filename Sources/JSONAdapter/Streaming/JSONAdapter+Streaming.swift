@@ -55,7 +55,7 @@ extension JSONAdapter {
                 located.lineNumber = index + 1
                 throw located
             }
-            writer.bytes.append(UInt8(ascii: "\n"))
+            writer.appendRawByte(UInt8(ascii: "\n"))
             try emit(writer.bytes)
         }
     }

@@ -188,6 +188,25 @@ struct EncodingTests {
         #expect(shown["secret"] as? String == "s3cr3t")
     }
 
+    /// Encoding asks `serializablePropertyKeys(_:)` of every model unless the probe found the
+    /// default in a value type, which keeps every key whatever the model holds: a struct that
+    /// implements it is asked (its answer depends on the model), and so is every class (an
+    /// override may call `super` for some models only).
+    @Test("serializablePropertyKeys is skipped only for value types that keep the default")
+    func serializablePropertyKeysProbe() throws {
+        #expect(try ModelMapping.of(Sparse.self).keepsEveryPropertyKey)
+        #expect(try ModelMapping.of(ValueModels.EveryType.self).keepsEveryPropertyKey)
+        #expect(try !ModelMapping.of(Encoded.self).keepsEveryPropertyKey)
+        #expect(!ClassForParsingProbe.keepsEveryPropertyKey(JSONModelObject.self))
+        var model = Encoded()
+        model.secret = "s"
+        model.hideSecret = false
+        #expect(try JSONAdapter.jsonDictionary(from: model)["secret"] as? String == "s")
+        model.hideSecret = true
+        #expect(try JSONAdapter.jsonDictionary(from: model)["secret"] == nil)
+        #expect(try String(decoding: JSONAdapter.jsonData(from: model), as: UTF8.self).contains("secret") == false)
+    }
+
     /// The facts `OutputTree`'s writer reads its flattened steps by: each key range lies inside
     /// the key bytes and holds the key as the compact writer writes it; a nested object's
     /// members end inside the steps, after it.
@@ -210,8 +229,38 @@ struct EncodingTests {
                 #expect(step.end == position + 1)
                 #expect(step.overrides < tree.overrides.count)
             }
+            // The unretained mapping of each step is the mapping's own property, which the
+            // mapping keeps alive; a nested object has none.
+            let mapping = try ModelMapping.of(type)
+            if step.property >= 0 {
+                #expect(step.mapping?.takeUnretainedValue() === mapping.properties[step.property])
+            } else {
+                #expect(step.mapping == nil)
+            }
         }
         #expect(tree.steps.contains { $0.property < 0 } == (type != ValueModels.EveryType.self))
+    }
+
+    /// The output tree holds its steps' property mappings unretained: a mapping that nothing
+    /// else holds (compiled in a context that is gone, out of every cache) writes exactly what
+    /// the cached one writes, through mappings only it keeps alive (AddressSanitizer would
+    /// report a read of one freed).
+    @Test("a mapping held by nothing else writes through its output tree's unretained steps")
+    func unretainedSteps() throws {
+        var model = Sparse()
+        model.id = 7
+        model.street = "Main"
+        model.note = "n"
+        var mapping: ModelMapping? = try ModelMapping.of(Sparse.self, in: MappingContext(.init()))
+        weak let weakMapping = mapping
+        let expected = try JSONAdapter.jsonData(from: model)
+        for _ in 0..<3 {
+            var writer = JSONWriter()
+            try #require(mapping).write(model, to: &writer, options: [])
+            #expect(writer.data == expected)
+        }
+        mapping = nil
+        #expect(weakMapping == nil)
     }
 
     @Test("without .omitNilValues nested objects of nils are written with nulls", arguments: DecodingPath.allCases)

@@ -1,0 +1,261 @@
+import Foundation
+
+/// The memory of a ``JSONOutputBuffer``: `capacity` bytes at `base`, of which the buffer that
+/// holds it uniquely has initialised its `count` first ones. Freed when the last buffer lets go.
+private final class JSONOutputStorage: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        // SAFETY: `capacity >= 0`, the only condition of `allocate`; the bytes are written before
+        // they are read (``JSONOutputBuffer`` reads only below its `count`, which counts written
+        // bytes), and freed once, in `deinit`.
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The storage every empty buffer starts with: no bytes, shared, so never written (a
+    /// buffer writes only into storage it holds uniquely and that has room).
+    static let empty = JSONOutputStorage(capacity: 0)
+}
+
+/// The bytes a ``JSONWriter`` writes, in memory it allocates and grows itself: each value
+/// checks the room it needs once (``reserve(_:)``) and then stores its bytes through a pointer,
+/// where `Array.append` checked capacity and uniqueness for every piece.
+///
+/// A value type, as the array was: a copy shares the memory until one of them writes, which
+/// then copies it first (``reserve(_:)`` checks that it holds the memory uniquely).
+/// `@unchecked Sendable` for its pointer: memory is written only by the one buffer that holds
+/// it uniquely, so copies on two threads never write, or read what is written, in one memory.
+struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
+    private var storage = JSONOutputStorage.empty
+    /// `storage.base`, kept here so that a write loads it from the buffer.
+    private var base: UnsafeMutablePointer<UInt8>
+    /// `storage.capacity`.
+    private var capacity: Int
+    /// The bytes written, at `base[0..<count]`; `0 <= count <= capacity`.
+    private(set) var count = 0
+
+    init() {
+        base = storage.base
+        capacity = storage.capacity
+    }
+
+    // MARK: Room
+
+    /// Makes room for `needed` more bytes in memory this buffer holds alone: afterwards
+    /// `capacity - count >= needed`, and the unchecked writes below may store up to `needed`
+    /// bytes (every caller says how many it stores).
+    @inline(__always)
+    mutating func reserve(_ needed: Int) {
+        if _slowPath(capacity &- count < needed || !isKnownUniquelyReferenced(&storage)) {
+            grow(needed)
+        }
+    }
+
+    /// Moves the bytes to new memory (unique, with room for `needed` more): at least double
+    /// the capacity, so that appending n bytes copies O(n) bytes in all.
+    @inline(never)
+    private mutating func grow(_ needed: Int) {
+        let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
+        let required = count + needed
+        let newCapacity = Swift.max(overflow ? required : doubled, required, 64)
+        let new = JSONOutputStorage(capacity: newCapacity)
+        // SAFETY: `base[0..<count]` is initialised (`count` counts the bytes written) and the new
+        // memory has `newCapacity >= count` bytes; the two allocations are distinct.
+        new.base.initialize(from: base, count: count)
+        storage = new
+        base = new.base
+        capacity = newCapacity
+    }
+
+    // MARK: Unchecked writes (after `reserve`)
+
+    /// Stores `byte`; the caller reserved room for it.
+    @inline(__always)
+    mutating func putUnchecked(_ byte: UInt8) {
+        // SAFETY: the caller's `reserve` left `capacity - count >= 1` for this byte, so
+        // `base[count]` is inside the allocation.
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Stores `bytes`; the caller reserved room for them.
+    @inline(__always)
+    mutating func putUnchecked(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        // SAFETY: the caller's `reserve` left `capacity - count >= bytes.count`, so the copy
+        // ends inside the allocation; `bytes` is another allocation (a string's, a key's), never
+        // this buffer's, so the two do not overlap.
+        (base + count).update(from: source, count: bytes.count)
+        count &+= bytes.count
+    }
+
+    // MARK: Checked writes
+
+    /// Appends `byte`.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        putUnchecked(byte)
+    }
+
+    /// Appends `bytes` (not from this buffer).
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        putUnchecked(bytes)
+    }
+
+    /// Appends `count` copies of `byte`.
+    mutating func append(repeating byte: UInt8, count repeated: Int) {
+        guard repeated > 0 else { return }
+        reserve(repeated)
+        // SAFETY: `reserve` left room for `repeated` bytes after `count`.
+        (base + count).update(repeating: byte, count: repeated)
+        count &+= repeated
+    }
+
+    /// Appends the first `length` bytes (1 to 8) of `word` in little-endian order: short
+    /// literals such as `true` in one store.
+    @inline(__always)
+    mutating func append(word: UInt64, count length: Int) {
+        reserve(8)
+        // SAFETY: `reserve(8)` left room for the eight bytes stored; only `length <= 8` of them
+        // are counted, and the rest are overwritten by later writes or never read (reads stop
+        // at `count`). `storeBytes(of:as:)` stores a trivial type and, since Swift 5.7, needs no
+        // alignment (`JSONOutputBufferTests` stores at every offset).
+        UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+        count &+= length
+    }
+
+    /// Appends a string's UTF-8 as is (number text, already valid JSON).
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// `TextOutputStream`: the text as is (number formatting hands it over here).
+    mutating func write(_ string: String) {
+        append(string)
+    }
+
+    /// `TextOutputStream`: the standard library's number formatting hands its ASCII digits
+    /// over here, from a buffer on its stack.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        append(buffer)
+    }
+
+    /// Drops a trailing `.0` (what `description` ends an integral floating-point value with).
+    mutating func dropTrailingPointZero() {
+        // SAFETY: both bytes read are below `count` (`count >= 2`), so written.
+        if count >= 2, base[count &- 1] == UInt8(ascii: "0"), base[count &- 2] == UInt8(ascii: ".") {
+            count &-= 2
+        }
+    }
+
+    /// Appends the decimal digits of `value`, after a `-` when `negative`.
+    @inline(__always)
+    mutating func appendDigits(_ value: UInt64, negative: Bool) {
+        reserve(21)
+        if negative { putUnchecked(UInt8(ascii: "-")) }
+        if value < 10 {
+            putUnchecked(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
+            return
+        }
+        var digits = 2
+        var bound: UInt64 = 100
+        while digits < 20 && value >= bound {
+            digits &+= 1
+            bound &*= 10
+        }
+        // SAFETY: `reserve(21)` left room for a sign and 20 digits (`UInt64.max` has 20), and
+        // `digits` is the number of digits of `value` (at least 2; `bound` is 10^digits while
+        // `digits < 20`, and nothing is 10^20 or more), so every store below is at
+        // `base[count..<count + digits]`. `JSONWriterTests` writes every digit count.
+        var i = count &+ digits
+        var v = value
+        while v >= 100 {
+            let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
+            i &-= 2
+            base[i] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
+            base[i &+ 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
+            v = quotient
+        }
+        if v >= 10 {
+            base[i &- 2] = UInt8(truncatingIfNeeded: v / 10) &+ UInt8(ascii: "0")
+            base[i &- 1] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
+        } else {
+            base[i &- 1] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
+        }
+        count &+= digits
+    }
+
+    /// Appends `utf8` quoted, with the bytes ``JSONEscapes`` names escaped.
+    @inline(__always)
+    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) {
+        // Room for the quotes and the bytes as they are; each escape (up to 6 bytes for 1)
+        // reserves again for itself, what is left and the closing quote.
+        reserve(utf8.count &+ 2)
+        putUnchecked(UInt8(ascii: "\""))
+        var runStart = 0
+        while let i = JSONEscapes.firstEscaped(in: utf8, from: runStart, escapingSlashes: escapingSlashes) {
+            // SAFETY: `runStart <= i < utf8.count`, so the run is inside `utf8`.
+            putUnchecked(UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+            reserve(6 &+ (utf8.count &- i))
+            putEscape(for: utf8[i])
+            runStart = i &+ 1
+        }
+        // SAFETY: `runStart <= utf8.count`, so the rest is inside `utf8`; the room reserved
+        // (at first or at the last escape) covers it and the closing quote.
+        putUnchecked(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+        putUnchecked(UInt8(ascii: "\""))
+    }
+
+    /// Stores the escape of `c` (at most 6 bytes, reserved by the caller), a byte
+    /// ``JSONEscapes/firstEscaped(in:from:escapingSlashes:)`` stops at: `\n` and the like,
+    /// other controls as `\u00XX`, `/` as `\/`.
+    @inline(__always)
+    private mutating func putEscape(for c: UInt8) {
+        putUnchecked(UInt8(ascii: "\\"))
+        if c == UInt8(ascii: "/") { return putUnchecked(c) }
+        let letter = JSONEscapes.escapeLetter(for: c)
+        putUnchecked(letter)
+        if letter == UInt8(ascii: "u") {
+            putUnchecked(UInt8(ascii: "0"))
+            putUnchecked(UInt8(ascii: "0"))
+            putUnchecked(JSONEscapes.hexDigit(c &>> 4))
+            putUnchecked(JSONEscapes.hexDigit(c & 0xF))
+        }
+    }
+
+    // MARK: Reading and rewriting
+
+    /// The bytes written, copied into an array.
+    var array: [UInt8] {
+        // SAFETY: `base[0..<count]` is initialised.
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes written, copied into a `Data`.
+    var data: Data {
+        // SAFETY: `base[0..<count]` is initialised.
+        Data(bytes: base, count: count)
+    }
+
+    /// A copy of the written bytes in `range` (clamped to `0..<count`).
+    func copy(_ range: Range<Int>) -> [UInt8] {
+        let written = range.clamped(to: 0..<count)
+        // SAFETY: `written` lies inside `0..<count`, which is initialised.
+        return Array(UnsafeBufferPointer(start: base + written.lowerBound, count: written.count))
+    }
+
+    /// Forgets the bytes from `newCount` on (a `newCount` beyond ``count`` forgets nothing).
+    mutating func truncate(to newCount: Int) {
+        count = Swift.min(Swift.max(newCount, 0), count)
+    }
+}

@@ -1,0 +1,140 @@
+//
+//  JSONOutputBufferTests.swift
+//  The writer's own buffer: every write that crosses a growth boundary, at every offset; huge
+//  strings; escapes that grow a string sixfold; copies that write apart.
+//
+
+import Foundation
+import Testing
+
+@testable import MantleJSON
+
+/// Tests: the memory `JSONWriter` grows itself (the facts its unchecked stores rest on).
+@Suite("JSONOutputBuffer: growth and copies")
+struct JSONOutputBufferTests {
+    /// The values each crossing test writes after its prefix, with the text each must give.
+    private static let values: [(String, @Sendable (inout JSONWriter) throws -> Void)] = [
+        ("\"plain\"", { $0.write("plain") }),
+        ("\"q\\\"b\\\\n\\n\\u0001\\u001f\"", { $0.write("q\"b\\n\n\u{01}\u{1F}") }),
+        ("\"\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\\u0000\"",
+         { $0.write(String(repeating: "\u{00}", count: 9)) }),
+        ("18446744073709551615", { $0.write(UInt64.max) }),
+        ("-9223372036854775808", { $0.write(Int64.min) }),
+        ("7", { $0.write(Int64(7)) }),
+        ("true", { $0.write(true) }),
+        ("false", { $0.write(false) }),
+        ("null", { $0.writeNull() }),
+        ("-2.2250738585072014e-308", { try $0.write(-Double.leastNormalMagnitude) }),
+        ("-0", { try $0.write(-0.0) }),
+        ("3", { try $0.write(3.0) }),
+        ("{\"k\u{E9}y\":[]}", { $0.beginObject(); $0.writeKey("k\u{E9}y"); $0.beginArray(); $0.endArray(); $0.endObject() }),
+    ]
+
+    /// After a prefix of every length from 0 to 300 bytes (the buffer starts at 64 bytes and
+    /// doubles, so each value lands across a growth boundary at every offset), each kind of
+    /// value writes exactly its text: the room a write reserves covers what it stores.
+    @Test("JSONOutputBuffer: every value across every growth offset", arguments: 0..<values.count)
+    func crossing(value: Int) throws {
+        let (expected, write) = Self.values[value]
+        for prefix in 0...300 {
+            var writer = JSONWriter()
+            writer.beginArray()
+            let filler = String(repeating: "x", count: prefix)
+            writer.write(filler)
+            try write(&writer)
+            writer.write(filler)
+            writer.endArray()
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            #expect(text == "[\"\(filler)\",\(expected),\"\(filler)\"]", "prefix \(prefix)")
+            #expect(writer.data == Data(writer.bytes))
+            #expect(writer.count == writer.bytes.count)
+        }
+    }
+
+    /// Prepared keys (copied in whole) across every offset, with and without the comma.
+    @Test("JSONOutputBuffer: prepared keys across every growth offset")
+    func preparedKeys() {
+        let key = JSONWriter.preparedKey("a fairly long key with \"quotes\" and \u{01}")
+        for prefix in 0...300 {
+            var writer = JSONWriter()
+            writer.beginObject()
+            key.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
+            writer.write(String(repeating: "y", count: prefix))
+            key.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
+            writer.writeNull()
+            writer.endObject()
+            let quoted = "\"a fairly long key with \\\"quotes\\\" and \\u0001\""
+            let expected = "{\(quoted):\"\(String(repeating: "y", count: prefix))\",\(quoted):null}"
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "prefix \(prefix)")
+        }
+    }
+
+    /// Strings of many megabytes, plain and with an escape every few bytes: one reservation
+    /// for the plain run, one more at each escape, and the text is exact.
+    @Test("JSONOutputBuffer: huge strings", arguments: [1, 7, 4096])
+    func hugeStrings(escapeEvery: Int) {
+        let length = 3 << 20
+        var source = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+        var expected: [UInt8] = [UInt8(ascii: "\"")]
+        expected.reserveCapacity(length * 7)
+        for i in 0..<length {
+            if i % escapeEvery == 0 {
+                source[i] = 0x1F
+                expected.append(contentsOf: Array("\\u001f".utf8))
+            } else {
+                expected.append(UInt8(ascii: "a"))
+            }
+        }
+        expected.append(UInt8(ascii: "\""))
+        var writer = JSONWriter()
+        writer.write(String(decoding: source, as: UTF8.self))
+        #expect(writer.count == expected.count)
+        #expect(writer.bytes == expected)
+    }
+
+    /// A copy of a writer shares its memory until one of them writes, which copies it first:
+    /// the two texts stay apart, whichever writes first and however much.
+    @Test("JSONOutputBuffer: copies write apart", arguments: [0, 10, 63, 64, 65, 1000])
+    func copies(prefix: Int) {
+        var first = JSONWriter()
+        first.beginArray()
+        first.write(String(repeating: "p", count: prefix))
+        var second = first
+        first.write("first")
+        second.write(Int64(2))
+        second.write("second, longer than the first")
+        let third = first
+        first.endArray()
+        let start = "[\"\(String(repeating: "p", count: prefix))\""
+        #expect(String(decoding: first.bytes, as: UTF8.self) == start + ",\"first\"]")
+        #expect(String(decoding: second.bytes, as: UTF8.self) == start + ",2,\"second, longer than the first\"")
+        #expect(String(decoding: third.bytes, as: UTF8.self) == start + ",\"first\"")
+    }
+
+    /// Short literals are stored as one 8-byte word of which only their bytes count: the
+    /// three bytes after `true` at the very end of the room are never part of the text.
+    @Test("JSONOutputBuffer: short literals at the end of the room")
+    func wordStores() {
+        for prefix in 0...140 {
+            var buffer = JSONOutputBuffer()
+            for _ in 0..<prefix { buffer.append(UInt8(ascii: "z")) }
+            buffer.append(word: 0x6575_7274, count: 4)
+            buffer.append(UInt8(ascii: "!"))
+            #expect(buffer.array == Array(repeating: UInt8(ascii: "z"), count: prefix) + Array("true!".utf8))
+        }
+    }
+
+    /// `truncate` forgets only written bytes, and the next write continues from there.
+    @Test("JSONOutputBuffer: truncation")
+    func truncation() {
+        var buffer = JSONOutputBuffer()
+        buffer.append("0123456789")
+        buffer.truncate(to: 20)
+        #expect(buffer.count == 10)
+        buffer.truncate(to: 4)
+        buffer.append("ab")
+        #expect(buffer.array == Array("0123ab".utf8))
+        buffer.truncate(to: -1)
+        #expect(buffer.array.isEmpty)
+    }
+}
