@@ -185,31 +185,15 @@ package final class EqualityPlan: @unchecked Sendable {
                 guard Self.equalBytes(lhs + at, rhs + at, length) else { return false }
             }
         case .string(let offset):
-            for index in elements {
-                let at = index &* stride &+ offset
-                // SAFETY: the runtime reported a stored `String` at `offset` in
-                // the model type whose instances the addresses start (see `build`).
-                guard (lhs + at).assumingMemoryBound(to: String.self).pointee
-                        == (rhs + at).assumingMemoryBound(to: String.self).pointee else { return false }
-            }
+            return Self.allEqual(String.self, lhs, rhs, elements, stride: stride, offset: offset)
         case .optionalString(let offset):
-            for index in elements {
-                let at = index &* stride &+ offset
-                // SAFETY: as for `.string`, with a stored `String?`.
-                guard (lhs + at).assumingMemoryBound(to: String?.self).pointee
-                        == (rhs + at).assumingMemoryBound(to: String?.self).pointee else { return false }
-            }
+            return Self.allEqual(String?.self, lhs, rhs, elements, stride: stride, offset: offset)
         case .double(let offset):
-            for index in elements {
-                let at = index &* stride &+ offset
-                // SAFETY: as for `.string`, with a stored `Double`.
-                guard (lhs + at).assumingMemoryBound(to: Double.self).pointee
-                        == (rhs + at).assumingMemoryBound(to: Double.self).pointee else { return false }
-            }
+            return Self.allEqual(Double.self, lhs, rhs, elements, stride: stride, offset: offset)
         case .integers(let offset):
             for index in elements {
                 let at = index &* stride &+ offset
-                // SAFETY: as for `.string`, with a stored `[Int]`.
+                // SAFETY: as in `allEqual`, with a stored `[Int]`.
                 guard Self.sameRepresentation(lhs + at, rhs + at, of: [Int].self)
                         || (lhs + at).assumingMemoryBound(to: [Int].self).pointee
                         == (rhs + at).assumingMemoryBound(to: [Int].self).pointee else { return false }
@@ -282,25 +266,13 @@ package final class EqualityPlan: @unchecked Sendable {
                 Self.hashBytes(base + (index &* stride &+ offset), length, into: &hasher)
             }
         case .string(let offset):
-            for index in elements {
-                // SAFETY: as in `elementsEqual`.
-                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: String.self).pointee)
-            }
+            Self.hashAll(String.self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .optionalString(let offset):
-            for index in elements {
-                // SAFETY: as in `elementsEqual`.
-                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: String?.self).pointee)
-            }
+            Self.hashAll(String?.self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .double(let offset):
-            for index in elements {
-                // SAFETY: as in `elementsEqual`.
-                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: Double.self).pointee)
-            }
+            Self.hashAll(Double.self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .integers(let offset):
-            for index in elements {
-                // SAFETY: as in `elementsEqual`.
-                hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: [Int].self).pointee)
-            }
+            Self.hashAll([Int].self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .model(let offset, let nested):
             nested.use { plan in
                 plan.hashElements(at: base + (elements.lowerBound &* stride &+ offset), count: elements.count,
@@ -335,6 +307,33 @@ package final class EqualityPlan: @unchecked Sendable {
         while index < count {
             hasher.combine(base.load(fromByteOffset: index, as: UInt8.self))
             index += 1
+        }
+    }
+
+    /// `true` when the `Value`s stored at `offset` in the elements `elements`
+    /// of two arrays of models `stride` bytes apart are equal pairwise.
+    @inline(__always)
+    private static func allEqual<Value: Equatable>(_ type: Value.Type, _ lhs: UnsafeRawPointer,
+                                                   _ rhs: UnsafeRawPointer, _ elements: Range<Int>,
+                                                   stride: Int, offset: Int) -> Bool {
+        for index in elements {
+            let at = index &* stride &+ offset
+            // SAFETY: the runtime reported a stored `Value` at `offset` in the model
+            // type whose instances the addresses start (the step's choice in `build`).
+            guard (lhs + at).assumingMemoryBound(to: Value.self).pointee
+                    == (rhs + at).assumingMemoryBound(to: Value.self).pointee else { return false }
+        }
+        return true
+    }
+
+    /// Hashes the `Value`s stored at `offset` in the elements `elements` of
+    /// an array of models `stride` bytes apart.
+    @inline(__always)
+    private static func hashAll<Value: Hashable>(_ type: Value.Type, _ base: UnsafeRawPointer, _ elements: Range<Int>,
+                                                 stride: Int, offset: Int, into hasher: inout Hasher) {
+        for index in elements {
+            // SAFETY: as in `allEqual`.
+            hasher.combine((base + (index &* stride &+ offset)).assumingMemoryBound(to: Value.self).pointee)
         }
     }
 
