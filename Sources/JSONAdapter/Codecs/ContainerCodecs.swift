@@ -163,8 +163,10 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
     }
+    /// The elements through ``JSONValueCodec/writeArray(_:to:_:)``, which a nested model's
+    /// codec overrides to write each element from where it is.
     override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        try write(value, into: &writer, options)
+        try element.writeArray(value, to: &writer, options)
     }
 }
 
