@@ -222,6 +222,12 @@ class JSONValueCodec<Value>: @unchecked Sendable {
         try write(address.assumingMemoryBound(to: Value.self).pointee, to: &writer, options)
     }
 
+    /// ``isNil(_:)`` of the `Value` stored at `address` (as for ``write(at:to:_:)``).
+    final func isNil(at address: UnsafeRawPointer) -> Bool {
+        // SAFETY: the caller's promise: an initialised `Value` at `address`.
+        isNil(address.assumingMemoryBound(to: Value.self).pointee)
+    }
+
     /// Writes `values` as a JSON array (``ArrayCodec``'s elements), a failure prefixed with
     /// its element's index; by default ``write(_:to:_:)`` on each element in turn.
     func writeArray(_ values: [Value], to writer: inout JSONWriter,

@@ -145,7 +145,42 @@ struct NestedModelWritingTests {
             == shape.points)
     }
 
+    /// Scalars, optionals of them and of models, present and absent, written from their
+    /// properties' storage (`Int`, `String`, `Bool`, `Double` and optionals of those and of
+    /// struct models) or from a copy (`Int8`, `Float`): the exact text.
+    @Test("scalars and optionals written from storage write the exact text", arguments: [false, true])
+    func scalars(present: Bool) throws {
+        var value = Scalars()
+        if present {
+            value = Scalars(int: -42, string: "a\u{1}é", bool: true, double: 0.1, small: -8, float: 0.1,
+                            optionalString: "o", optionalInt: Int.min, optionalBool: false, optionalDouble: -0.0,
+                            optionalPoint: Point(x: 1), optionalPoints: [Point(x: 2)], points: [Point(x: 3)])
+        }
+        let expected = present
+            ? #"{"int":-42,"string":"a\u0001é","bool":true,"double":0.1,"small":-8,"float":0.1,"optionalString":"o","#
+                + #""optionalInt":-9223372036854775808,"optionalBool":false,"optionalDouble":-0,"#
+                + #""optionalPoint":{"x":1,"label":"","tags":[],"ratio":0.5},"#
+                + #""optionalPoints":[{"x":2,"label":"","tags":[],"ratio":0.5}],"#
+                + #""points":[{"x":3,"label":"","tags":[],"ratio":0.5}]}"#
+            : #"{"int":0,"string":"","bool":false,"double":0,"small":0,"float":0,"optionalString":null,"#
+                + #""optionalInt":null,"optionalBool":null,"optionalDouble":null,"optionalPoint":null,"#
+                + #""optionalPoints":null,"points":[]}"#
+        #expect(String(decoding: try JSONAdapter.jsonData(from: value), as: UTF8.self) == expected)
+        let mapping = try ModelMapping.of(Scalars.self)
+        let fromStorage = ["int", "string", "bool", "double", "optionalString", "optionalInt", "optionalBool",
+                           "optionalDouble", "optionalPoint"]
+        #expect(mapping.properties.filter(Self.writesFromStorage).map(\.key) == fromStorage)
+    }
+
     // MARK: Helpers
+
+    /// `TypedPropertyMapping.writesFromStorage` of a property of any type.
+    private static func writesFromStorage(_ property: PropertyMapping) -> Bool {
+        func typed<Value>(_: Value.Type) -> Bool {
+            (property as? TypedPropertyMapping<Value>)?.writesFromStorage ?? false
+        }
+        return _openExistential(property.valueType, do: typed)
+    }
 
     private static func codec<Value>(_: Value.Type, of key: String, in mapping: ModelMapping) throws -> JSONValueCodec<Value> {
         try #require(mapping.properties.first { $0.key == key } as? TypedPropertyMapping<Value>).codec
@@ -165,6 +200,23 @@ extension NestedModelWritingTests {
         var label = ""
         var tags: [Int] = []
         var ratio = 0.5
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
+    }
+
+    struct Scalars: JSONSerializing {
+        var int = 0
+        var string = ""
+        var bool = false
+        var double = 0.0
+        var small: Int8 = 0
+        var float: Float = 0
+        var optionalString: String?
+        var optionalInt: Int?
+        var optionalBool: Bool?
+        var optionalDouble: Double?
+        var optionalPoint: Point?
+        var optionalPoints: [Point]?
+        var points: [Point] = []
         static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { jsonKeyPaths() }
     }
 
