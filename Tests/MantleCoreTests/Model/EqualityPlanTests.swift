@@ -21,6 +21,8 @@ private struct PlanLeaf: Model {
     var note: String?
     var ratio = 0.0
     var numbers: [Int] = []
+    var link: URL?
+    var seen: Date?
     var tags: Set<String> = []  // through its accessor
 }
 
@@ -38,10 +40,11 @@ private struct PlanTree: Model {
 }
 
 private struct LeafTwin: Hashable {
-    var flag: Bool, id: Int, small: Int8, label: String, note: String?, ratio: Double, numbers: [Int], tags: Set<String>
+    var flag: Bool, id: Int, small: Int8, label: String, note: String?, ratio: Double, numbers: [Int]
+    var link: URL?, seen: Date?, tags: Set<String>
     init(_ leaf: PlanLeaf) {
         (flag, id, small, label, note) = (leaf.flag, leaf.id, leaf.small, leaf.label, leaf.note)
-        (ratio, numbers, tags) = (leaf.ratio, leaf.numbers, leaf.tags)
+        (ratio, numbers, link, seen, tags) = (leaf.ratio, leaf.numbers, leaf.link, leaf.seen, leaf.tags)
     }
 }
 
@@ -109,6 +112,37 @@ private struct PlanChain: Model {
     var next: [PlanChain] = []
 }
 
+/// Fields whose same bits are the same value, covering every byte: two arrays
+/// of it with the same bits are equal without their steps being walked.
+private struct PlanArea: Model {
+    var id = 0
+    var name = ""
+    var note: String?
+    var blocks: [Int] = []
+}
+
+private struct AreaTwin: Hashable {
+    var id: Int, name: String, note: String?, blocks: [Int]
+    init(_ area: PlanArea) { (id, name, note, blocks) = (area.id, area.name, area.note, area.blocks) }
+}
+
+/// A `Double`, whose NaN is unequal to itself whatever its bits.
+private struct PlanReading: Model {
+    var id = 0
+    var value = 0.0
+}
+
+/// Padding after `flag`, whose bits are unspecified.
+private struct PlanFlagged: Model {
+    var flag = false
+    var id = 0
+}
+
+private struct PlanAreas: Model {
+    var areas: [PlanArea] = []
+    var readings: [PlanReading] = []
+}
+
 extension RaceOuter {
     fileprivate var withoutMaybe: RaceOuter {
         var copy = self
@@ -141,6 +175,8 @@ private struct PlanValues {
         leaf.note = pick([nil, "", "b"])
         leaf.ratio = pick([0.0, -0.0, 1.5, .nan])
         leaf.numbers = pick([[], [1], [1, 2]])
+        leaf.link = pick([nil, URL(string: "https://a.example/1"), URL(string: "https://a.example/2")])
+        leaf.seen = pick([nil, Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1.5)])
         leaf.tags = pick([[], ["t"]])
         return leaf
     }
@@ -192,14 +228,15 @@ struct EqualityPlanTests {
     }
 
     @Test("fields that differ in one step only are unequal", arguments: [
-        "flag", "id", "small", "label", "note", "ratio", "numbers", "tags",
+        "flag", "id", "small", "label", "note", "ratio", "numbers", "link", "seen", "tags",
     ])
     func eachStep(key: String) throws {
         let base = PlanTree()
         var changed = PlanTree()
         try changed.leaf.setValue(
             ["flag": true, "id": 1, "small": Int8(1), "label": "x", "note": "x", "ratio": 2.0,
-             "numbers": [3], "tags": Set(["x"])][key], forKey: key)
+             "numbers": [3], "link": URL(string: "https://x.example") as Any, "seen": Date(timeIntervalSince1970: 9),
+             "tags": Set(["x"])][key], forKey: key)
         #expect(base != changed)
         var inMaybe = base, changedMaybe = base
         inMaybe.maybe = base.leaf
@@ -280,6 +317,64 @@ struct EqualityPlanTests {
         right.points[49].z = 49
         right.points.append(PlanPoint())
         #expect(left != right)
+    }
+
+    @Test("same bits show equality only for models of integers, strings and [Int] with no padding")
+    func sameBitsStride() {
+        #expect(EqualityPlan.of(PlanArea.self).sameBitsSize == MemoryLayout<PlanArea>.stride)
+        #expect(EqualityPlan.of(PlanPoint.self).sameBitsSize == MemoryLayout<PlanPoint>.stride)
+        #expect(EqualityPlan.of(PlanReading.self).sameBitsSize == 0)
+        #expect(EqualityPlan.of(PlanFlagged.self).sameBitsSize == 0)
+        #expect(EqualityPlan.of(PlanLeaf.self).sameBitsSize == 0)
+    }
+
+    @Test("arrays of such models with the same bits are equal; with other bits, by their steps", arguments: [2, 3, 40])
+    func sameBits(count: Int) {
+        let long = String(repeating: "area ", count: 8)  // not a small string: its storage is shared
+        func areas(copying: Bool) -> [PlanArea] {
+            (0..<count).map { index in
+                PlanArea(id: index, name: copying ? String(long.utf8.map { Character(UnicodeScalar($0)) }) : long,
+                         note: index.isMultiple(of: 2) ? nil : "\(long)\(index)",
+                         blocks: copying ? Array(0..<index) : Array(repeating: 7, count: index))
+            }
+        }
+        let shared = areas(copying: false)
+        var left = PlanAreas(), right = PlanAreas()
+        left.areas = shared
+        right.areas = shared.map { $0 }  // another buffer, the same element bits
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        var other = PlanAreas()
+        other.areas = areas(copying: false).enumerated().map { index, area in
+            var area = area
+            area.name = String(long.utf8.map { Character(UnicodeScalar($0)) })  // the same text, another storage
+            area.blocks = Array(repeating: 7, count: index)
+            return area
+        }
+        #expect(left == other)
+        #expect(left.hashValue == other.hashValue)
+        for position in [0, count / 2, count - 1] {
+            for change in 0..<4 {
+                var changed = right
+                switch change {
+                case 0: changed.areas[position].id = -1
+                case 1: changed.areas[position].name = "changed"
+                case 2: changed.areas[position].note = changed.areas[position].note == nil ? "" : nil
+                default: changed.areas[position].blocks.append(1)
+                }
+                #expect(left != changed, "element \(position), change \(change)")
+                #expect(left.areas.map(AreaTwin.init) != changed.areas.map(AreaTwin.init))
+            }
+        }
+    }
+
+    @Test("arrays of models holding NaN are unequal even with the same bits, as the synthesized == says")
+    func notANumber() {
+        var left = PlanAreas(), right = PlanAreas()
+        left.readings = [PlanReading(id: 1, value: 1), PlanReading(id: 2, value: .nan)]
+        right.readings = left.readings.map { $0 }  // another buffer, the same element bits
+        #expect(left != right)
+        #expect(left.readings.map(\.value) != right.readings.map(\.value))
     }
 
     @Test("a nested struct model's own == and hash(into:) are used, in place or in a container")
