@@ -591,8 +591,8 @@ private func isStructModel(_ type: any Model.Type) -> Bool {
         && ModelEquality.usesModelEquality(type)
 }
 
-/// A container of models that a plan walks in place: `Optional` and `Array`
-/// of a model type.
+/// A container of models that a plan walks in place: `Optional`, `Array` and
+/// `Dictionary` (by key) of a model type.
 package protocol InPlaceModelContainer {
     /// The model type of the elements.
     static var elementModel: any Model.Type { get }
@@ -682,5 +682,47 @@ extension Array: InPlaceModelContainer where Element: Model {
             plan.hashElements(at: start, count: elements.count, stride: MemoryLayout<Element>.stride,
                               into: &hasher, state)
         }
+    }
+}
+
+extension Dictionary: InPlaceModelContainer where Value: Model {
+    package static var elementModel: any Model.Type { Value.self }
+    package static var storageElementsOffset: Int? { nil }
+
+    package static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
+                                      _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
+        // SAFETY: the plan chose this step for a stored `[Key: Value]` at these addresses,
+        // alive and unchanged for the whole comparison; each value is compared with `plan`
+        // at the address of a local copy, alive for the closure.
+        // The same storage is equal, as `Dictionary.==` has it (even holding a NaN).
+        if EqualityPlan.sameRepresentation(lhs, rhs, of: Self.self) { return true }
+        let left = lhs.assumingMemoryBound(to: Self.self), right = rhs.assumingMemoryBound(to: Self.self)
+        guard left.pointee.count == right.pointee.count else { return false }
+        for (key, value) in left.pointee {
+            guard let other = right.pointee[key] else { return false }
+            let equal = withUnsafePointer(to: value) { value in
+                withUnsafePointer(to: other) { plan.isEqual(UnsafeRawPointer(value), UnsafeRawPointer($0), state) }
+            }
+            guard equal else { return false }
+        }
+        return true
+    }
+
+    /// Hashes the count and, independently of the order of the entries, each
+    /// key with its value (as `Dictionary.hash(into:)` does): equal
+    /// dictionaries, which hold the same keys in any order, hash alike.
+    package static func hashElements(at base: UnsafeRawPointer, _ plan: EqualityPlan, into hasher: inout Hasher,
+                                     _ state: RecursionGuard) {
+        // SAFETY: as in `elementsEqual`.
+        let entries = base.assumingMemoryBound(to: Self.self)
+        var combined = 0
+        for (key, value) in entries.pointee {
+            var entry = Hasher()
+            entry.combine(key)
+            withUnsafePointer(to: value) { plan.hash(at: UnsafeRawPointer($0), into: &entry, state) }
+            combined ^= entry.finalize()
+        }
+        hasher.combine(entries.pointee.count)
+        hasher.combine(combined)
     }
 }

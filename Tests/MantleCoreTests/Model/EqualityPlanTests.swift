@@ -36,6 +36,8 @@ private struct PlanTree: Model {
     var maybe: PlanLeaf?
     var points: [PlanPoint] = []
     var children: [PlanTree] = []
+    var byNumber: [Int: PlanLeaf] = [:]
+    var byName: [String: PlanLeaf] = [:]
     var object: PlanObject?
 }
 
@@ -53,8 +55,11 @@ private struct PointTwin: Hashable {
 }
 
 private struct TreeTwin: Equatable {
-    var leaf: LeafTwin, maybe: LeafTwin?, points: [PointTwin], children: [TreeTwin], object: ObjectIdentifier?
+    var leaf: LeafTwin, maybe: LeafTwin?, points: [PointTwin], children: [TreeTwin]
+    var byNumber: [Int: LeafTwin], byName: [String: LeafTwin], object: ObjectIdentifier?
     init(_ tree: PlanTree) {
+        byNumber = tree.byNumber.mapValues(LeafTwin.init)
+        byName = tree.byName.mapValues(LeafTwin.init)
         leaf = LeafTwin(tree.leaf)
         maybe = tree.maybe.map(LeafTwin.init)
         points = tree.points.map { PointTwin(x: $0.x, y: $0.y, z: $0.z) }
@@ -189,6 +194,8 @@ private struct PlanValues {
             PlanPoint(x: pick([0, 1]), y: pick([0, -1]), z: pick([0, 7]))
         }
         if depth > 0 { tree.children = (0..<Int(random.next() % 3)).map { _ in self.tree(depth: depth - 1) } }
+        for key in 0..<Int(random.next() % 3) { tree.byNumber[pick([key, key + 10])] = leaf() }
+        for key in 0..<Int(random.next() % 3) { tree.byName[pick(["k\(key)", "key \(key)"])] = leaf() }
         tree.object = pick([nil, objects[0], objects[1]])
         return tree
     }
@@ -214,6 +221,8 @@ struct EqualityPlanTests {
             case 1: right.maybe = values.pick([false, true]) ? values.leaf() : nil
             case 2 where !right.points.isEmpty: right.points[0].y = values.pick([0, -1])
             case 3 where !right.children.isEmpty: right.children[0].leaf.numbers = values.pick([[], [1]])
+            case 4 where !right.byNumber.isEmpty: right.byNumber[values.pick(Array(right.byNumber.keys))] = values.leaf()
+            case 5: right.byName[values.pick(["k0", "k9"])] = values.pick([nil, values.leaf()])
             default: break
             }
             let expected = TreeTwin(left) == TreeTwin(right)
@@ -366,6 +375,47 @@ struct EqualityPlanTests {
                 #expect(left.areas.map(AreaTwin.init) != changed.areas.map(AreaTwin.init))
             }
         }
+    }
+
+    @Test("dictionaries of models compare by key and hash alike in any order and capacity; the same storage is equal")
+    func dictionaries() {
+        func leaf(_ id: Int) -> PlanLeaf {
+            var leaf = PlanLeaf()
+            leaf.id = id
+            leaf.label = "leaf \(id) of a label too long to be a small string"
+            return leaf
+        }
+        var left = PlanTree(), right = PlanTree()
+        for key in 0..<200 { left.byNumber[key] = leaf(key) }
+        right.byNumber.reserveCapacity(1000)                   // another capacity, another order
+        for key in (0..<200).reversed() { right.byNumber[key] = leaf(key) }
+        for key in ["a", "b", "c"] { left.byName[key] = leaf(key.count) }
+        for key in ["c", "a", "b"] { right.byName[key] = leaf(key.count) }
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        #expect(TreeTwin(left) == TreeTwin(right))
+        var changed = right
+        changed.byNumber[199]?.id = -1
+        #expect(left != changed)
+        changed = right
+        changed.byNumber[199] = nil
+        changed.byNumber[200] = leaf(199)                      // the same count, another key
+        #expect(left != changed)
+        changed = right
+        changed.byName["d"] = leaf(1)
+        #expect(left != changed)
+        // A NaN makes a value unequal to itself, except within the same storage (`Dictionary.==`).
+        var nan = PlanTree()
+        nan.byNumber[1] = leaf(1)
+        nan.byNumber[1]?.ratio = .nan
+        let shared = nan
+        #expect(nan == shared)
+        let numbers = [1: Double.nan], sharedNumbers = numbers
+        #expect(numbers == sharedNumbers)                      // the standard library's rule
+        var rebuilt = PlanTree()
+        rebuilt.byNumber = Dictionary(uniqueKeysWithValues: nan.byNumber.map { ($0.key, $0.value) })
+        #expect(nan != rebuilt)
+        #expect(TreeTwin(nan) != TreeTwin(rebuilt))
     }
 
     @Test("arrays of models holding NaN are unequal even with the same bits, as the synthesized == says")
