@@ -175,7 +175,7 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
         // digit count, and every pair.
         var i = count &+ digits
         var v = value
-        Self.digitPairs.withUTF8Buffer { pairs in
+        Self.digitPairs.withUTF8Buffer { pairs in  // 32-bit: each index is below 200 (a pair below 100, doubled)
             while v >= 100 {
                 let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
                 i &-= 2
@@ -205,7 +205,7 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
     /// The number of decimal digits of `value`, which is at least 10: comparisons against
     /// powers of ten, halving the range each time (at most five).
     @inline(__always)
-    static func digitCount(_ value: UInt64) -> Int {
+    static func digitCount(_ value: UInt64) -> Int {  // 32-bit: UInt64 comparisons; the result is at most 20
         if value < 100_000_000 {
             if value < 10_000 {
                 return value < 100 ? 2 : (value < 1_000 ? 3 : 4)

@@ -160,7 +160,7 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
                 do {
                     // SAFETY: `index < elements.count`, so the element is inside the array's
                     // buffer, which `withUnsafeBufferPointer` keeps valid and unchanged until the
-                    // closure returns; `ModelCodecTests` writes arrays of struct models.
+                    // closure returns; `NestedModelWritingTests` writes arrays of struct models.
                     try storageMapping.writeObject(at: UnsafeRawPointer(first + index), to: &writer, options: options)
                 } catch {
                     throw nestedFailure(error).prefixed(by: .index(index))
