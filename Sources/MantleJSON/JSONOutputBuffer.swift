@@ -167,32 +167,64 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
             putUnchecked(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
             return
         }
-        var digits = 2
-        var bound: UInt64 = 100
-        while digits < 20 && value >= bound {
-            digits &+= 1
-            bound &*= 10
-        }
+        let digits = Self.digitCount(value)
         // SAFETY: `reserve(21)` left room for a sign and 20 digits (`UInt64.max` has 20), and
-        // `digits` is the number of digits of `value` (at least 2; `bound` is 10^digits while
-        // `digits < 20`, and nothing is 10^20 or more), so every store below is at
-        // `base[count..<count + digits]`. `JSONWriterTests` writes every digit count.
+        // `digits` is the number of digits of `value` (``digitCount(_:)``), so every store below
+        // is at `base[count..<count + digits]`; each pair is read from ``digitPairs`` at
+        // `2 * pair` with `pair < 100`, inside its 200 bytes. `JSONWriterTests` writes every
+        // digit count, and every pair.
         var i = count &+ digits
         var v = value
-        while v >= 100 {
-            let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
-            i &-= 2
-            base[i] = UInt8(truncatingIfNeeded: pair / 10) &+ UInt8(ascii: "0")
-            base[i &+ 1] = UInt8(truncatingIfNeeded: pair % 10) &+ UInt8(ascii: "0")
-            v = quotient
-        }
-        if v >= 10 {
-            base[i &- 2] = UInt8(truncatingIfNeeded: v / 10) &+ UInt8(ascii: "0")
-            base[i &- 1] = UInt8(truncatingIfNeeded: v % 10) &+ UInt8(ascii: "0")
-        } else {
-            base[i &- 1] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
+        Self.digitPairs.withUTF8Buffer { pairs in  // 32-bit: each index is below 200 (a pair below 100, doubled)
+            while v >= 100 {
+                let (quotient, pair) = v.quotientAndRemainder(dividingBy: 100)
+                i &-= 2
+                let at = Int(truncatingIfNeeded: pair) &* 2
+                base[i] = pairs[at]
+                base[i &+ 1] = pairs[at &+ 1]
+                v = quotient
+            }
+            if v >= 10 {
+                let at = Int(truncatingIfNeeded: v) &* 2
+                base[i &- 2] = pairs[at]
+                base[i &- 1] = pairs[at &+ 1]
+            } else {
+                base[i &- 1] = UInt8(truncatingIfNeeded: v) &+ UInt8(ascii: "0")
+            }
         }
         count &+= digits
+    }
+
+    /// `00` to `99`, two ASCII digits each: pair `n` at `2 * n`.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// The number of decimal digits of `value`, which is at least 10: comparisons against
+    /// powers of ten, halving the range each time (at most five).
+    @inline(__always)
+    static func digitCount(_ value: UInt64) -> Int {  // 32-bit: UInt64 comparisons; the result is at most 20
+        if value < 100_000_000 {
+            if value < 10_000 {
+                return value < 100 ? 2 : (value < 1_000 ? 3 : 4)
+            }
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        if value < 1_000_000_000_000 {
+            return value < 10_000_000_000 ? (value < 1_000_000_000 ? 9 : 10) : (value < 100_000_000_000 ? 11 : 12)
+        }
+        if value < 10_000_000_000_000_000 {
+            if value < 100_000_000_000_000 {
+                return value < 10_000_000_000_000 ? 13 : 14
+            }
+            return value < 1_000_000_000_000_000 ? 15 : 16
+        }
+        if value < 1_000_000_000_000_000_000 {
+            return value < 100_000_000_000_000_000 ? 17 : 18
+        }
+        return value < 10_000_000_000_000_000_000 ? 19 : 20
     }
 
     /// Appends `utf8` quoted, with the bytes ``JSONEscapes`` names escaped.

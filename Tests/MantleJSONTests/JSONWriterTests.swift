@@ -99,6 +99,31 @@ struct JSONWriterDigitsAndKeysTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == String(Int64.min))
     }
 
+    /// Every two-digit pair in every position the pair table is read at (the last pair, the
+    /// leading one, in between), and each digit count's bounds (`digitCount`'s comparisons).
+    @Test("JSONWriter: every digit pair, at every position, and each digit count's bounds")
+    func digitPairs() {
+        var values: [UInt64] = []
+        for pair in UInt64(0)..<100 {
+            values += [pair, pair * 100 + 7, 7_00 + pair, pair * 1_000_000 + 123_456, 9_000_000_000_000_000_000 + pair * 10_000]
+        }
+        var power: UInt64 = 10
+        for digits in 2...20 {
+            #expect(JSONOutputBuffer.digitCount(power) == digits)
+            #expect(JSONOutputBuffer.digitCount(power - 1) == digits - 1 || digits == 2)
+            if digits < 20 {
+                #expect(JSONOutputBuffer.digitCount(power * 10 - 1) == digits)
+                power *= 10
+            }
+        }
+        #expect(JSONOutputBuffer.digitCount(UInt64.max) == 20)
+        for value in values {
+            var writer = JSONWriter()
+            writer.write(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     /// A prepared key, first and after a sibling, in an object and nested ones, writes exactly
     /// what `writeKey(String)` writes (escapes, an empty key, non-ASCII, a slash).
     @Test("JSONWriter: prepared keys write what string keys write", arguments: [

@@ -45,6 +45,22 @@ final class OptionalCodec<Wrapped>: JSONValueCodec<Wrapped?>, @unchecked Sendabl
         try write(value, into: &writer, options)
     }
 
+    /// `true` when the wrapped codec writes from storage: a present payload is then written
+    /// from the optional's own address.
+    override var writesFromStorage: Bool { wrapped.writesFromStorage }
+
+    override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
+                        _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        // Tested by the superclass's `isNil(at:)`, where the optional's type is the class's own
+        // generic argument: a `Wrapped?` made here asks the runtime for its metadata each time.
+        if isNil(at: address) { return writer.writeNull() }
+        // SAFETY: an initialised `Wrapped?` at `address` (the caller's promise, `JSONValueCodec`)
+        // that is not nil, whose payload starts there, as in `write(_:into:_:)` above, and stays
+        // valid and unchanged during this call. `NestedModelWritingTests` writes present and
+        // absent optionals of models and scalars from storage.
+        try wrapped.write(at: address, to: &writer, options)
+    }
+
     override func isNil(_ value: Wrapped?) -> Bool { value == nil }
 
     override func applyingModelPatch(_ patch: [String: Any], to value: Wrapped??) throws(ValueFailure) -> Wrapped?? {
@@ -163,8 +179,10 @@ final class ArrayCodec<Element>: JSONValueCodec<[Element]>, @unchecked Sendable 
     override func encode(_ value: [Element], _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any {
         try building { (sink) throws(ValueFailure) in try write(value, into: &sink, options) }
     }
+    /// The elements through ``JSONValueCodec/writeArray(_:to:_:)``, which a nested model's
+    /// codec overrides to write each element from where it is.
     override func write(_ value: [Element], to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
-        try write(value, into: &writer, options)
+        try element.writeArray(value, to: &writer, options)
     }
 }
 

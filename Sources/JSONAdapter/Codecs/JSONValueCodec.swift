@@ -206,6 +206,44 @@ class JSONValueCodec<Value>: @unchecked Sendable {
         }
     }
 
+    /// `true` when ``write(at:to:_:)`` writes a value from where it is stored, without the
+    /// copy that ``write(_:to:_:)`` is given (``ModelCodec`` of a struct model); by default
+    /// `false`, and callers then pass a copy to ``write(_:to:_:)`` instead.
+    var writesFromStorage: Bool { false }
+
+    /// Writes the `Value` stored at `address` as ``write(_:to:_:)`` writes it; by default
+    /// through ``write(_:to:_:)`` on a copy.
+    ///
+    /// `address` is an initialised `Value` that stays valid and unchanged during the call
+    /// (a property's storage in a model, an element of an array being written).
+    func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
+               _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        // SAFETY: the caller's promise above: an initialised `Value` at `address`.
+        try write(address.assumingMemoryBound(to: Value.self).pointee, to: &writer, options)
+    }
+
+    /// ``isNil(_:)`` of the `Value` stored at `address` (as for ``write(at:to:_:)``).
+    final func isNil(at address: UnsafeRawPointer) -> Bool {
+        // SAFETY: the caller's promise: an initialised `Value` at `address`.
+        isNil(address.assumingMemoryBound(to: Value.self).pointee)
+    }
+
+    /// Writes `values` as a JSON array (``ArrayCodec``'s elements), a failure prefixed with
+    /// its element's index; by default ``write(_:to:_:)`` on each element in turn.
+    func writeArray(_ values: [Value], to writer: inout JSONWriter,
+                    _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        writer.beginArray()
+        // `0..<count`, not `enumerated()` or `indices`: see `ArrayCodec.write(_:into:_:)`.
+        for index in 0..<values.count {
+            do throws(ValueFailure) {
+                try write(values[index], to: &writer, options)
+            } catch {
+                throw error.prefixed(by: .index(index))
+            }
+        }
+        writer.endArray()
+    }
+
     /// The JSON value that encoding `value` puts at `path` inside it, or
     /// `nil` when there is none; by default by encoding the whole value.
     func encodedValue(at path: ArraySlice<String>, in value: Value,

@@ -16,11 +16,16 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
     private let context: MappingContextLink
     /// `true` when `Nested` is a class (whose instances may be of a subclass), asked once.
     private let isClass = Nested.self is AnyClass
+    /// ``compiled`` when it ``ModelMapping/writesFromStorage`` (a struct model, so never a
+    /// subclass's mapping instead): the mapping every `Nested` value is written with, found
+    /// here rather than looked up per model.
+    let storageMapping: ModelMapping?
 
     /// Compiles the nested mapping in `context` unless it is being compiled already (recursion).
     init(context: MappingContext) {
         self.context = MappingContextLink(context)
         compiled = ModelMapping.isCompiling(Nested.self) ? nil : try? ModelMapping.of(Nested.self, in: context)
+        storageMapping = compiled.flatMap { $0.writesFromStorage ? $0 : nil }
     }
 
     /// The nested type's compiled mapping; every nested decode and encode
@@ -119,6 +124,50 @@ final class ModelCodec<Nested: JSONSerializing>: JSONValueCodec<Nested>, @unchec
         try rethrowingNested { () throws in
             try mapping.write(value, to: &writer, options: options)
         }
+    }
+
+    override var writesFromStorage: Bool { storageMapping != nil }
+
+    /// A struct model written from its storage (``ModelMapping/writeObject(at:to:options:)``),
+    /// not from a copy; any other model as ``write(_:to:_:)`` writes it.
+    override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
+                        _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        guard let storageMapping else { return try super.write(at: address, to: &writer, options) }
+        try checkStackRoom()
+        do {
+            try storageMapping.writeObject(at: address, to: &writer, options: options)
+        } catch {
+            throw nestedFailure(error)
+        }
+    }
+
+    /// Struct models written from the array's storage, with the mapping found and the stack
+    /// checked once for all of them: each element is written at the same depth, so the check
+    /// that ``write(_:to:_:)`` makes per model gives the same answer for every one (it is made
+    /// before the first element, and fails as that element's, as it did).
+    override func writeArray(_ values: [Nested], to writer: inout JSONWriter,
+                             _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        guard let storageMapping else { return try super.writeArray(values, to: &writer, options) }
+        writer.beginArray()
+        try values.withUnsafeBufferPointer { (elements) throws(ValueFailure) in
+            guard let first = elements.baseAddress else { return }
+            do throws(ValueFailure) {
+                try checkStackRoom()
+            } catch {
+                throw error.prefixed(by: .index(0))
+            }
+            for index in 0..<elements.count {
+                do {
+                    // SAFETY: `index < elements.count`, so the element is inside the array's
+                    // buffer, which `withUnsafeBufferPointer` keeps valid and unchanged until the
+                    // closure returns; `NestedModelWritingTests` writes arrays of struct models.
+                    try storageMapping.writeObject(at: UnsafeRawPointer(first + index), to: &writer, options: options)
+                } catch {
+                    throw nestedFailure(error).prefixed(by: .index(index))
+                }
+            }
+        }
+        writer.endArray()
     }
 
     override func encodedValue(at path: ArraySlice<String>, in value: Nested,

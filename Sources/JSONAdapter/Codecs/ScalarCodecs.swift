@@ -21,6 +21,12 @@ final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
     override func write(_ value: String, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
     }
+    override var writesFromStorage: Bool { true }
+    override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
+                        _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        // SAFETY: an initialised `String` at `address` (the caller's promise, `JSONValueCodec`).
+        writer.write(address.assumingMemoryBound(to: String.self).pointee)
+    }
 }
 
 /// JSON booleans ↔ `Bool` (numbers are not booleans; use `.bool` for 0/1). From
@@ -39,6 +45,12 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
     }
     override func write(_ value: Bool, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(value)
+    }
+    override var writesFromStorage: Bool { true }
+    override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
+                        _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        // SAFETY: an initialised `Bool` at `address` (the caller's promise, `JSONValueCodec`).
+        writer.write(address.load(as: Bool.self))
     }
 }
 
@@ -100,6 +112,12 @@ final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
     override func write(_ value: Int, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         writer.write(Int64(value))
     }
+    override var writesFromStorage: Bool { true }
+    override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
+                        _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        // SAFETY: an initialised `Int` at `address` (the caller's promise, `JSONValueCodec`).
+        writer.write(Int64(address.load(as: Int.self)))
+    }
 }
 
 /// JSON numbers ↔ a floating-point type, as `JSONDecoder` and `JSONEncoder`
@@ -148,6 +166,12 @@ final class DoubleCodec: FloatingCodec<Double>, @unchecked Sendable {
     override func decode(_ value: Any) throws(ValueFailure) -> Double { try read(value, with: FoundationReader()) }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> Double {
         try read(node, with: document)
+    }
+    override var writesFromStorage: Bool { true }
+    override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
+                        _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        // SAFETY: an initialised `Double` at `address` (the caller's promise, `JSONValueCodec`).
+        try write(address.load(as: Double.self), into: &writer)
     }
 }
 

@@ -30,6 +30,11 @@ final class ModelMapping: @unchecked Sendable {
     /// How the JSON object is laid out, for writing text; `nil` when two
     /// mappings overlap or a composite path needs the dictionary route.
     let outputTree: OutputTree?
+    /// `true` when a model's JSON text is its ``outputTree`` written from its storage alone
+    /// (``writeObject(at:to:options:)``): a struct type with an output tree, no
+    /// ``JSONUnknownKeys`` property and the default `serializablePropertyKeys(_:)`, so that
+    /// nothing asks the model itself.
+    let writesFromStorage: Bool
     /// The order in which ``jsonDictionary(from:options:)`` writes the
     /// properties (indexes into ``properties``): shorter paths first, so that
     /// a property written inside another's value (`user.login` inside
@@ -113,6 +118,7 @@ final class ModelMapping: @unchecked Sendable {
         isClassModel = type is AnyClass
         keepsEveryPropertyKey = ClassForParsingProbe.keepsEveryPropertyKey(type)
         outputTree = OutputTree(properties)
+        writesFromStorage = outputTree != nil && unknownKeys == nil && keepsEveryPropertyKey && !isClassModel
         encodingOrder = properties.indices.sorted { left, right in
             let (leftDepth, rightDepth) = (properties[left].keyPath.depth, properties[right].keyPath.depth)
             return leftDepth != rightDepth ? leftDepth < rightDepth : left < right
@@ -433,6 +439,11 @@ final class ModelMapping: @unchecked Sendable {
     /// Writes `model`'s JSON object. Generic, so that a nested model (`ModelCodec`) is written
     /// from where it is, not copied into an existential box first.
     func write(_ model: some JSONSerializing, to writer: inout JSONWriter, options: JSONAdapter.EncodingFlags) throws {
+        if writesFromStorage {
+            return try model.withStorageAddress { (base) throws in
+                try writeObject(at: base, to: &writer, options: options)
+            }
+        }
         let hasUnknownKeys = unknownKeys.map { capture in
             model.withStorageAddress { !capture.members(at: $0).isEmpty }
         } ?? false
@@ -452,6 +463,23 @@ final class ModelMapping: @unchecked Sendable {
                 try outputTree.write(base, properties, to: &writer, selected: selected,
                                      options: options, current: &current)
             }
+        } catch {
+            throw adapterError(error, forKey: current.map { properties[$0].key } ?? "")
+        }
+    }
+
+    /// Writes the JSON object of the model whose storage is at `base` (a value of
+    /// ``modelType``), as ``write(_:to:options:)`` writes it: only for a mapping that
+    /// ``writesFromStorage``, which needs nothing but the storage.
+    func writeObject(at base: UnsafeRawPointer, to writer: inout JSONWriter,
+                     options: JSONAdapter.EncodingFlags) throws {
+        guard writesFromStorage, let outputTree else {
+            throw JSONAdapterError(code: .invalidValue, modelTypeName: typeName,
+                                   detail: "\(typeName) cannot be written from its storage alone")
+        }
+        var current: Int?
+        do throws(ValueFailure) {
+            try outputTree.write(base, properties, to: &writer, selected: nil, options: options, current: &current)
         } catch {
             throw adapterError(error, forKey: current.map { properties[$0].key } ?? "")
         }

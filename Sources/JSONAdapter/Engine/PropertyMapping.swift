@@ -121,12 +121,18 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     private let singleKeyUTF8: UnsafeMutableBufferPointer<UInt8>
     /// `true` when the one key is looked for in other spellings where it is missing (``KeyFallback``).
     private let singleKeyHasFallbacks: Bool
+    /// `true` when writing hands ``codec`` the value's address (``JSONValueCodec/write(at:to:_:)``)
+    /// rather than a copy: the codec ``JSONValueCodec/writesFromStorage`` and the accessor is
+    /// a plain one, whose value is stored at its offset (not a weak reference, a property
+    /// wrapper's storage or an object's key path).
+    let writesFromStorage: Bool
 
     init(key: String, keyPath: ResolvedKeyPath, codec: JSONValueCodec<Value>, accessor: TypedPropertyAccessor<Value>,
          defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.codec = codec
         decodingCodec = constraints.isEmpty ? codec : ConstrainedCodec(codec, constraints: constraints)
         self.accessor = accessor
+        writesFromStorage = codec.writesFromStorage && type(of: accessor) == TypedPropertyAccessor<Value>.self
         absence = JSONOptionalAbsence.test(for: Value.self)
         if case .single(let path) = keyPath, path.components.count == 1 {
             isSingleKey = true
@@ -215,6 +221,13 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     }
 
     override func write(from base: UnsafeRawPointer, to writer: inout JSONWriter, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
+        if writesFromStorage {
+            // SAFETY: `writesFromStorage` says the accessor is a plain `TypedPropertyAccessor`,
+            // whose value is stored at `base + offset` (its `loadValue`), and `base` is the
+            // model's storage for the duration of this call. `NestedModelWritingTests` writes
+            // nested struct models through plain, wrapped and optional properties.
+            return try codec.write(at: base + accessor.offset, to: &writer, options)
+        }
         try codec.write(accessor.load(from: base), to: &writer, options)
     }
 

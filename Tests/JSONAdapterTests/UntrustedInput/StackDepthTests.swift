@@ -64,6 +64,25 @@ struct StackDepthTests {
             } catch {}
         }
     }
+
+    /// Struct models nested through arrays, `Outer` in `Inner` in `Outer`…: the codec of one of
+    /// the two types writes its arrays from their buffers, checking the stack once per array
+    /// (which one depends on which mapping is compiled first: both orders are run).
+    @Test("encoding struct models nested through arrays deeper than the stack holds throws (Outer compiled first)")
+    func deepStructArraysOuterFirst() async {
+        await #expect(processExitsWith: .success) {
+            _ = try? JSONAdapter.jsonData(from: Outer())
+            checkDeepStructArrays()
+        }
+    }
+
+    @Test("encoding struct models nested through arrays deeper than the stack holds throws (Inner compiled first)")
+    func deepStructArraysInnerFirst() async {
+        await #expect(processExitsWith: .success) {
+            _ = try? JSONAdapter.jsonData(from: Inner())
+            checkDeepStructArrays()
+        }
+    }
     #endif
 
     @Test("an Any value 6,000 levels deep is refused by the writer")
@@ -103,9 +122,36 @@ struct StackDepthTests {
     #endif
 }
 
+/// Encodes `Outer`s and `Inner`s nested 8,000 levels deep: exits 0 when that throws for the
+/// stack, another status otherwise.
+private func checkDeepStructArrays() {
+    var outer = StackDepthTests.Outer()
+    for _ in 0..<4_000 {
+        outer = StackDepthTests.Outer(inners: [StackDepthTests.Inner(outers: [outer])])
+    }
+    do {
+        _ = try JSONAdapter.jsonData(from: outer)
+        exit(4)
+    } catch let error as JSONAdapterError {
+        guard error.code == .invalidValue, "\(error)".contains("too deep") else { exit(2) }
+    } catch {
+        exit(3)
+    }
+}
+
 // MARK: - Models
 
 extension StackDepthTests {
+    struct Outer: JSONSerializing {
+        var inners: [Inner] = []
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["inners": "inners"] }
+    }
+
+    struct Inner: JSONSerializing {
+        var outers: [Outer] = []
+        static var jsonKeyPathsByPropertyKey: [String: JSONKeyPath] { ["outers": "outers"] }
+    }
+
     final class Tree: JSONSerializing {
         var name = ""
         var child: Tree?
