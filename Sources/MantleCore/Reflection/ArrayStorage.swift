@@ -10,9 +10,9 @@
 /// before any read relies on it, and says `nil` when it does not hold.
 enum ArrayStorage {
     /// Where the count is, from the start of the storage object.
-    private static let countOffset = 2 * MemoryLayout<Int>.size
+    private static let countOffset = 2 * MemoryLayout<Int>.size  // 32-bit: words, whatever their size
     /// The header and the count and capacity words.
-    private static let headerSize = 4 * MemoryLayout<Int>.size
+    private static let headerSize = 4 * MemoryLayout<Int>.size  // 32-bit: words, whatever their size
 
     /// The offset of the first element from the start of the storage object
     /// of an `[Element]`, once the layout above has checked out for arrays
@@ -21,6 +21,7 @@ enum ArrayStorage {
     /// `nil` when it does not, and then the arrays must be read through their
     /// own API.
     static func elementsOffset<Element>(_ type: Element.Type) -> Int? {
+        // 32-bit: an array is one word on every platform; both sides are the word's size.
         guard MemoryLayout<[Element]>.size == MemoryLayout<UInt>.size,
               check([UInt8](repeating: 1, count: 3), count: 3, elementsAt: headerSize) else { return nil }
         let alignment = MemoryLayout<Element>.alignment
