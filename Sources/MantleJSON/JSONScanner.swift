@@ -66,11 +66,9 @@ struct JSONScanner {
         /// For objects: the object flags found so far (``JSONNode/objectMayHaveDuplicateKeys``,
         /// ``JSONNode/objectHasNonASCIIKeys``).
         var objectFlags: UInt8
-        /// For objects: where this object's key hashes start in `keyHashes`.
-        var hashStart: Int
 
         /// Outside every container.
-        static let topLevel = Frame(node: -1, count: 0, isObject: false, objectFlags: 0, hashStart: 0)
+        static let topLevel = Frame(node: -1, count: 0, isObject: false, objectFlags: 0)
     }
 
     /// First byte of the input.
@@ -86,7 +84,9 @@ struct JSONScanner {
     private var frames = JSONScannerStack<Frame>(capacity: 16)
     /// Hashes of the keys of all open objects, innermost last.
     var keyHashes = JSONScannerStack<UInt64>(capacity: 64)
-    /// Four 64-bit words of Bloom filter per nesting level for duplicate-key detection.
+    /// Per nesting level, for duplicate-key detection: four 64-bit words of Bloom filter, then
+    /// where the object's key hashes start in `keyHashes` (kept here rather than in `Frame`, whose
+    /// every field is one more register the scan loop keeps).
     var filters = JSONScannerStack<UInt64>(capacity: 64)
     /// Reusable buffer for unescaping escaped keys before hashing.
     var scratch: [UInt8] = []
@@ -195,7 +195,7 @@ struct JSONScanner {
                 if open.node >= 0 { frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
                 open = Frame(node: nodes.count, count: 0, isObject: opensObject,
-                             objectFlags: 0, hashStart: keyHashes.count)
+                             objectFlags: 0)
                 nodes.append(JSONNode(container: opensObject ? .object : .array, offset: pos, depth: depth))
                 depth &+= 1
                 pos &+= 1
@@ -210,7 +210,7 @@ struct JSONScanner {
                 } else {
                     if opensObject {
                         resetFilter(depth: depth)
-                        open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
+                        open.objectFlags |= try scanKey(depth: depth)
                     }
                     continue valueLoop
                 }
@@ -248,7 +248,7 @@ struct JSONScanner {
                     pos &+= 1
                     skipWhitespace()
                     if open.isObject {
-                        open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
+                        open.objectFlags |= try scanKey(depth: depth)
                     } else if pos < end && p[pos] == UInt8(ascii: "]") {
                         throw Self.error("trailing comma in array", at: pos)
                     }
@@ -261,16 +261,17 @@ struct JSONScanner {
                 nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
                 nodes[open.node].subtreeEnd = nodes.count
                 if open.isObject {
-                    // SAFETY: `open.hashStart <= keyHashes.count`: the object's keys were
-                    // appended after it, and inner objects cut the stack back to their own start.
+                    // SAFETY: `hashStart <= keyHashes.count`: the object's keys were appended
+                    // after it, and inner objects cut the stack back to their own start.
+                    let hashStart = hashStart(depth: depth)
                     if open.objectFlags & JSONNode.objectMayHaveDuplicateKeys == 0,
-                       keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit,
-                       Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + open.hashStart,
-                                                                  count: keyHashes.count &- open.hashStart)) {
+                       keyHashes.count &- hashStart > Self.linearDuplicateCheckLimit,
+                       Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + hashStart,
+                                                                  count: keyHashes.count &- hashStart)) {
                         open.objectFlags |= JSONNode.objectMayHaveDuplicateKeys
                     }
                     if open.objectFlags != 0 { nodes[open.node].flags = open.objectFlags }
-                    keyHashes.count = open.hashStart
+                    keyHashes.count = hashStart
                 }
                 depth &-= 1
                 open = frames.count > 0 ? frames.removeLast() : .topLevel
@@ -293,7 +294,7 @@ struct JSONScanner {
     #else
     @inline(__always)
     #endif
-    private mutating func scanKey(depth: Int, hashStart: Int) throws(JSONDataError) -> UInt8 {
+    private mutating func scanKey(depth: Int) throws(JSONDataError) -> UInt8 {
         guard pos < end else { throw Self.eofError(at: end) }
         guard p[pos] == UInt8(ascii: "\"") else {
             if p[pos] == UInt8(ascii: "}") {
@@ -309,7 +310,8 @@ struct JSONScanner {
         pos &+= 1
         let escapes = flags & JSONNode.stringHasEscapes != 0
         // `objectHasNonASCIIKeys` is `stringHasNonASCII`'s bit: the key's bit is the object's.
-        let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth, hashStart: hashStart)
+        let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth,
+                                  hashStart: hashStart(depth: depth))
         // SAFETY: the key's node was just appended, so `nodes.count >= 1`.
         var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
         if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
