@@ -63,12 +63,9 @@ struct JSONScanner {
         /// Elements / members completed so far.
         var count: UInt32
         var isObject: Bool
-        /// For objects: the object flags found so far (``JSONNode/objectMayHaveDuplicateKeys``,
-        /// ``JSONNode/objectHasNonASCIIKeys``).
-        var objectFlags: UInt8
 
         /// Outside every container.
-        static let topLevel = Frame(node: -1, count: 0, isObject: false, objectFlags: 0)
+        static let topLevel = Frame(node: -1, count: 0, isObject: false)
     }
 
     /// First byte of the input.
@@ -194,8 +191,7 @@ struct JSONScanner {
                 }
                 if open.node >= 0 { frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
-                open = Frame(node: nodes.count, count: 0, isObject: opensObject,
-                             objectFlags: 0)
+                open = Frame(node: nodes.count, count: 0, isObject: opensObject)
                 nodes.append(JSONNode(container: opensObject ? .object : .array, offset: pos, depth: depth))
                 depth &+= 1
                 pos &+= 1
@@ -210,7 +206,7 @@ struct JSONScanner {
                 } else {
                     if opensObject {
                         resetFilter(depth: depth)
-                        open.objectFlags |= try scanKey(depth: depth)
+                        try scanKey(depth: depth, object: open.node)
                     }
                     continue valueLoop
                 }
@@ -248,7 +244,7 @@ struct JSONScanner {
                     pos &+= 1
                     skipWhitespace()
                     if open.isObject {
-                        open.objectFlags |= try scanKey(depth: depth)
+                        try scanKey(depth: depth, object: open.node)
                     } else if pos < end && p[pos] == UInt8(ascii: "]") {
                         throw Self.error("trailing comma in array", at: pos)
                     }
@@ -264,13 +260,12 @@ struct JSONScanner {
                     // SAFETY: `hashStart <= keyHashes.count`: the object's keys were appended
                     // after it, and inner objects cut the stack back to their own start.
                     let hashStart = hashStart(depth: depth)
-                    if open.objectFlags & JSONNode.objectMayHaveDuplicateKeys == 0,
+                    if nodes[open.node].flags & JSONNode.objectMayHaveDuplicateKeys == 0,
                        keyHashes.count &- hashStart > Self.linearDuplicateCheckLimit,
                        Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + hashStart,
                                                                   count: keyHashes.count &- hashStart)) {
-                        open.objectFlags |= JSONNode.objectMayHaveDuplicateKeys
+                        nodes[open.node].flags |= JSONNode.objectMayHaveDuplicateKeys
                     }
-                    if open.objectFlags != 0 { nodes[open.node].flags = open.objectFlags }
                     keyHashes.count = hashStart
                 }
                 depth &-= 1
@@ -282,9 +277,10 @@ struct JSONScanner {
     // MARK: - Tokens
 
     /// Scans `"key" :` (with surrounding whitespace) at the current position, appends the key
-    /// node and records its hash; returns the flags the key gives its object
-    /// (``JSONNode/objectMayHaveDuplicateKeys`` when it may repeat an earlier key of the
-    /// object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII).
+    /// node and records its hash; sets the flags the key gives its object, the node at tape index
+    /// `object` (``JSONNode/objectMayHaveDuplicateKeys`` when it may repeat an earlier key of
+    /// the object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII), on the node
+    /// itself: they are rare, and the scan loop keeps no register for them.
     ///
     /// `@inline(always)`, here and on `scanNumber`: `@inline(__always)` is a hint, and the
     /// optimiser judged both not profitable to inline (a call per key and per number). Compilers
@@ -294,7 +290,7 @@ struct JSONScanner {
     #else
     @inline(__always)
     #endif
-    private mutating func scanKey(depth: Int) throws(JSONDataError) -> UInt8 {
+    private mutating func scanKey(depth: Int, object: Int) throws(JSONDataError) {
         guard pos < end else { throw Self.eofError(at: end) }
         guard p[pos] == UInt8(ascii: "\"") else {
             if p[pos] == UInt8(ascii: "}") {
@@ -315,11 +311,13 @@ struct JSONScanner {
         // SAFETY: the key's node was just appended, so `nodes.count >= 1`.
         var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
         if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
+        // SAFETY: `object` is the index the open object's node was appended at, below `nodes.count`.
+        if objectFlags != 0 { nodes[object].flags |= objectFlags }
         // The common spellings `":v` and `": v` without the general white-space loop.
         if end &- pos >= 3 && p[pos] == UInt8(ascii: ":") {
             pos &+= p[pos &+ 1] == UInt8(ascii: " ") ? 2 : 1
             if p[pos] <= 0x20 { skipWhitespace() }
-            return objectFlags
+            return
         }
         skipWhitespace()
         guard pos < end else { throw Self.eofError(at: end) }
@@ -328,7 +326,6 @@ struct JSONScanner {
         }
         pos &+= 1
         skipWhitespace()
-        return objectFlags
     }
 
     /// Appends a string node whose content is `start..<pos`.
