@@ -27,7 +27,7 @@ extension JSONScanner {
     /// Where the key hashes of the open object at nesting level `depth` start in `keyHashes`.
     @inline(__always)
     func hashStart(depth: Int) -> Int {
-        Int(truncatingIfNeeded: filters[(depth &- 1) &* Self.wordsPerLevel &+ 4])
+        Int(truncatingIfNeeded: filters[(depth &- 1) &* Self.wordsPerLevel &+ 4])  // 32-bit: an Int stored there
     }
 
     /// Hashes the (unescaped) key `start..<start+length`, the last node, and records it for the
