@@ -5,17 +5,29 @@
 // the last of repeated keys wins.
 
 extension JSONScanner {
-    /// Clears the Bloom filter of the object opened at nesting level `depth` (1-based).
+    /// Words of `filters` per nesting level: four of Bloom filter, and the level's `hashStart`.
+    static let wordsPerLevel = 5
+
+    /// Clears the Bloom filter of the object opened at nesting level `depth` (1-based), and
+    /// records that its key hashes start at the top of `keyHashes`.
     @inline(__always)
     mutating func resetFilter(depth: Int) {
-        let base = (depth &- 1) &* 4
-        // SAFETY: `filters` holds at least `depth * 4` words from here on (it never shrinks);
-        // `recordKey` reads only words below that for keys of this object (`depth` is its level).
-        if filters.count < base &+ 4 { filters.append(repeating: 0, count: base &+ 4 &- filters.count) }
+        let base = (depth &- 1) &* Self.wordsPerLevel
+        // SAFETY: `filters` holds at least `depth * 5` words from here on (it never shrinks);
+        // `recordKey` and `hashStart(depth:)` read only words below that for keys of this object
+        // (`depth` is its level).
+        if filters.count < base &+ 5 { filters.append(repeating: 0, count: base &+ 5 &- filters.count) }
         filters[base] = 0
         filters[base &+ 1] = 0
         filters[base &+ 2] = 0
         filters[base &+ 3] = 0
+        filters[base &+ 4] = UInt64(truncatingIfNeeded: keyHashes.count)
+    }
+
+    /// Where the key hashes of the open object at nesting level `depth` start in `keyHashes`.
+    @inline(__always)
+    func hashStart(depth: Int) -> Int {
+        Int(truncatingIfNeeded: filters[(depth &- 1) &* Self.wordsPerLevel &+ 4])  // 32-bit: an Int stored there
     }
 
     /// Hashes the (unescaped) key `start..<start+length`, the last node, and records it for the
@@ -37,7 +49,7 @@ extension JSONScanner {
             hash = Self.hash(p + start, length, readable: end &- start)
         }
         let bit = Int(truncatingIfNeeded: hash &>> 56)  // 32-bit: the top 8 bits, 0...255
-        let word = (depth &- 1) &* 4 &+ (bit &>> 6)
+        let word = (depth &- 1) &* Self.wordsPerLevel &+ (bit &>> 6)
         let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
         var duplicate = false
         if keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {

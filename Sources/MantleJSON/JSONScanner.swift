@@ -63,14 +63,9 @@ struct JSONScanner {
         /// Elements / members completed so far.
         var count: UInt32
         var isObject: Bool
-        /// For objects: the object flags found so far (``JSONNode/objectMayHaveDuplicateKeys``,
-        /// ``JSONNode/objectHasNonASCIIKeys``).
-        var objectFlags: UInt8
-        /// For objects: where this object's key hashes start in `keyHashes`.
-        var hashStart: Int
 
         /// Outside every container.
-        static let topLevel = Frame(node: -1, count: 0, isObject: false, objectFlags: 0, hashStart: 0)
+        static let topLevel = Frame(node: -1, count: 0, isObject: false)
     }
 
     /// First byte of the input.
@@ -86,7 +81,9 @@ struct JSONScanner {
     private var frames = JSONScannerStack<Frame>(capacity: 16)
     /// Hashes of the keys of all open objects, innermost last.
     var keyHashes = JSONScannerStack<UInt64>(capacity: 64)
-    /// Four 64-bit words of Bloom filter per nesting level for duplicate-key detection.
+    /// Per nesting level, for duplicate-key detection: four 64-bit words of Bloom filter, then
+    /// where the object's key hashes start in `keyHashes` (kept here rather than in `Frame`, whose
+    /// every field is one more register the scan loop keeps).
     var filters = JSONScannerStack<UInt64>(capacity: 64)
     /// Reusable buffer for unescaping escaped keys before hashing.
     var scratch: [UInt8] = []
@@ -194,8 +191,7 @@ struct JSONScanner {
                 }
                 if open.node >= 0 { frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
-                open = Frame(node: nodes.count, count: 0, isObject: opensObject,
-                             objectFlags: 0, hashStart: keyHashes.count)
+                open = Frame(node: nodes.count, count: 0, isObject: opensObject)
                 nodes.append(JSONNode(container: opensObject ? .object : .array, offset: pos, depth: depth))
                 depth &+= 1
                 pos &+= 1
@@ -210,7 +206,7 @@ struct JSONScanner {
                 } else {
                     if opensObject {
                         resetFilter(depth: depth)
-                        open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
+                        try scanKey(depth: depth, object: open.node)
                     }
                     continue valueLoop
                 }
@@ -248,7 +244,7 @@ struct JSONScanner {
                     pos &+= 1
                     skipWhitespace()
                     if open.isObject {
-                        open.objectFlags |= try scanKey(depth: depth, hashStart: open.hashStart)
+                        try scanKey(depth: depth, object: open.node)
                     } else if pos < end && p[pos] == UInt8(ascii: "]") {
                         throw Self.error("trailing comma in array", at: pos)
                     }
@@ -261,16 +257,16 @@ struct JSONScanner {
                 nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
                 nodes[open.node].subtreeEnd = nodes.count
                 if open.isObject {
-                    // SAFETY: `open.hashStart <= keyHashes.count`: the object's keys were
-                    // appended after it, and inner objects cut the stack back to their own start.
-                    if open.objectFlags & JSONNode.objectMayHaveDuplicateKeys == 0,
-                       keyHashes.count &- open.hashStart > Self.linearDuplicateCheckLimit,
-                       Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + open.hashStart,
-                                                                  count: keyHashes.count &- open.hashStart)) {
-                        open.objectFlags |= JSONNode.objectMayHaveDuplicateKeys
+                    // SAFETY: `hashStart <= keyHashes.count`: the object's keys were appended
+                    // after it, and inner objects cut the stack back to their own start.
+                    let hashStart = hashStart(depth: depth)
+                    if nodes[open.node].flags & JSONNode.objectMayHaveDuplicateKeys == 0,
+                       keyHashes.count &- hashStart > Self.linearDuplicateCheckLimit,
+                       Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + hashStart,
+                                                                  count: keyHashes.count &- hashStart)) {
+                        nodes[open.node].flags |= JSONNode.objectMayHaveDuplicateKeys
                     }
-                    if open.objectFlags != 0 { nodes[open.node].flags = open.objectFlags }
-                    keyHashes.count = open.hashStart
+                    keyHashes.count = hashStart
                 }
                 depth &-= 1
                 open = frames.count > 0 ? frames.removeLast() : .topLevel
@@ -281,9 +277,10 @@ struct JSONScanner {
     // MARK: - Tokens
 
     /// Scans `"key" :` (with surrounding whitespace) at the current position, appends the key
-    /// node and records its hash; returns the flags the key gives its object
-    /// (``JSONNode/objectMayHaveDuplicateKeys`` when it may repeat an earlier key of the
-    /// object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII).
+    /// node and records its hash; sets the flags the key gives its object, the node at tape index
+    /// `object` (``JSONNode/objectMayHaveDuplicateKeys`` when it may repeat an earlier key of
+    /// the object, ``JSONNode/objectHasNonASCIIKeys`` when it is not all ASCII), on the node
+    /// itself: they are rare, and the scan loop keeps no register for them.
     ///
     /// `@inline(always)`, here and on `scanNumber`: `@inline(__always)` is a hint, and the
     /// optimiser judged both not profitable to inline (a call per key and per number). Compilers
@@ -293,7 +290,7 @@ struct JSONScanner {
     #else
     @inline(__always)
     #endif
-    private mutating func scanKey(depth: Int, hashStart: Int) throws(JSONDataError) -> UInt8 {
+    private mutating func scanKey(depth: Int, object: Int) throws(JSONDataError) {
         guard pos < end else { throw Self.eofError(at: end) }
         guard p[pos] == UInt8(ascii: "\"") else {
             if p[pos] == UInt8(ascii: "}") {
@@ -309,15 +306,18 @@ struct JSONScanner {
         pos &+= 1
         let escapes = flags & JSONNode.stringHasEscapes != 0
         // `objectHasNonASCIIKeys` is `stringHasNonASCII`'s bit: the key's bit is the object's.
-        let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth, hashStart: hashStart)
+        let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth,
+                                  hashStart: hashStart(depth: depth))
         // SAFETY: the key's node was just appended, so `nodes.count >= 1`.
         var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
         if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
+        // SAFETY: `object` is the index the open object's node was appended at, below `nodes.count`.
+        if objectFlags != 0 { nodes[object].flags |= objectFlags }
         // The common spellings `":v` and `": v` without the general white-space loop.
         if end &- pos >= 3 && p[pos] == UInt8(ascii: ":") {
             pos &+= p[pos &+ 1] == UInt8(ascii: " ") ? 2 : 1
             if p[pos] <= 0x20 { skipWhitespace() }
-            return objectFlags
+            return
         }
         skipWhitespace()
         guard pos < end else { throw Self.eofError(at: end) }
@@ -326,7 +326,6 @@ struct JSONScanner {
         }
         pos &+= 1
         skipWhitespace()
-        return objectFlags
     }
 
     /// Appends a string node whose content is `start..<pos`.
