@@ -1,21 +1,57 @@
 import Foundation
 
 /// The memory of a ``JSONOutputBuffer``: `capacity` bytes at `base`, of which the buffer that
-/// holds it uniquely has initialised its `count` first ones. Freed when the last buffer lets go.
+/// holds it uniquely has initialised its `count` first ones. Freed when the last buffer lets go,
+/// unless a buffer gave it away (``release()``).
+///
+/// `malloc`'s memory, so that the buffer that holds it alone grows it with `realloc` (which
+/// extends a large block in place or remaps its pages, rather than copying them into new
+/// ones) and hands it to a `Data` that frees it (``JSONOutputBuffer/takeData()``).
 private final class JSONOutputStorage: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
+    private(set) var base: UnsafeMutablePointer<UInt8>?
+    private(set) var capacity: Int
+    /// `true` when `base` is `malloc`'s; `false` for the standard library's allocator, used
+    /// when `malloc` has no memory (it stops the process then, as any Swift allocation does).
+    private let isMalloced: Bool
 
+    /// `capacity` bytes (none when `capacity` is 0).
     init(capacity: Int) {
-        // SAFETY: `capacity >= 0`, the only condition of `allocate`; the bytes are written before
-        // they are read (``JSONOutputBuffer`` reads only below its `count`, which counts written
-        // bytes), and freed once, in `deinit`.
-        base = .allocate(capacity: capacity)
-        self.capacity = capacity
+        // SAFETY: `malloc` of a positive size gives memory of that size or `nil`, and `allocate`
+        // memory of that size (or stops the process); the bytes are written before they are
+        // read (``JSONOutputBuffer`` reads only below its `count`, which counts written bytes),
+        // and freed once, in `deinit` with the allocator's own function, or by the `Data` given
+        // them (`malloc`'s only).
+        let malloced = capacity > 0 ? malloc(capacity)?.assumingMemoryBound(to: UInt8.self) : nil
+        isMalloced = malloced != nil
+        base = capacity > 0 ? malloced ?? .allocate(capacity: capacity) : nil
+        self.capacity = capacity > 0 ? capacity : 0
     }
 
     deinit {
-        base.deallocate()
+        if isMalloced { free(base) } else { base?.deallocate() }
+    }
+
+    /// Grows (or shrinks) `malloc`'s memory to `newCapacity > 0` bytes, keeping its first
+    /// `min(capacity, newCapacity)` ones; `false`, and nothing changed, when the memory is not
+    /// `malloc`'s or `realloc` fails. Only for storage one buffer holds alone (no other has
+    /// its address).
+    func resize(to newCapacity: Int) -> Bool {
+        guard isMalloced, newCapacity > 0 else { return false }
+        // SAFETY: `base` is `malloc`'s, owned by this object alone; on success the old address
+        // is no longer used (the holder reloads `base`), on failure the old memory is kept as
+        // it was.
+        guard let moved = realloc(base, newCapacity) else { return false }
+        base = moved.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+        return true
+    }
+
+    /// Gives `malloc`'s memory away (to a `Data` that frees it with `free`): this object no
+    /// longer frees it. `nil`, and nothing changed, when the memory is not `malloc`'s.
+    func release() -> UnsafeMutablePointer<UInt8>? {
+        guard isMalloced else { return nil }
+        defer { (base, capacity) = (nil, 0) }
+        return base
     }
 
     /// The storage every empty buffer starts with: no bytes, shared, so never written (a
@@ -33,7 +69,8 @@ private final class JSONOutputStorage: @unchecked Sendable {
 /// it uniquely, so copies on two threads never write, or read what is written, in one memory.
 struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
     private var storage = JSONOutputStorage.empty
-    /// `storage.base`, kept here so that a write loads it from the buffer.
+    /// `storage.base`, kept here so that a write loads it from the buffer (``noMemory`` while
+    /// there is none: never dereferenced, as `capacity` is 0).
     private var base: UnsafeMutablePointer<UInt8>
     /// `storage.capacity`.
     private var capacity: Int
@@ -41,9 +78,19 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
     private(set) var count = 0
 
     init() {
-        base = storage.base
+        base = Self.address(of: storage)
         capacity = storage.capacity
     }
+
+    /// `storage.base`, or ``noMemory`` when it has none.
+    private static func address(of storage: JSONOutputStorage) -> UnsafeMutablePointer<UInt8> {
+        storage.base ?? noMemory
+    }
+
+    /// The address a buffer with no memory keeps: one byte, never freed, and never read or
+    /// written (its buffers' `capacity` and `count` are 0).
+    // SAFETY: as above: no thread reads or writes the byte, so sharing the address is safe.
+    nonisolated(unsafe) private static let noMemory = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     // MARK: Room
 
@@ -57,20 +104,29 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
         }
     }
 
-    /// Moves the bytes to new memory (unique, with room for `needed` more): at least double
-    /// the capacity, so that appending n bytes copies O(n) bytes in all.
+    /// Gives the buffer memory of its own with room for `needed` more bytes: at least double
+    /// the capacity, so that appending n bytes moves O(n) bytes in all. Memory it holds alone
+    /// is resized in place (`realloc`); shared memory is copied into new memory.
     @inline(never)
     private mutating func grow(_ needed: Int) {
         let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
         let required = count + needed
         let newCapacity = Swift.max(overflow ? required : doubled, required, 64)
+        if storage !== JSONOutputStorage.empty, isKnownUniquelyReferenced(&storage),
+           storage.resize(to: newCapacity) {
+            base = Self.address(of: storage)
+            capacity = storage.capacity
+            return
+        }
         let new = JSONOutputStorage(capacity: newCapacity)
+        let newBase = Self.address(of: new)
         // SAFETY: `base[0..<count]` is initialised (`count` counts the bytes written) and the new
-        // memory has `newCapacity >= count` bytes; the two allocations are distinct.
-        new.base.initialize(from: base, count: count)
+        // memory has `newCapacity >= count` bytes (`newCapacity >= 64`, so it has memory); the
+        // two allocations are distinct.
+        newBase.initialize(from: base, count: count)
         storage = new
-        base = new.base
-        capacity = newCapacity
+        base = newBase
+        capacity = new.capacity
     }
 
     // MARK: Unchecked writes (after `reserve`)
@@ -277,6 +333,19 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
     var data: Data {
         // SAFETY: `base[0..<count]` is initialised.
         Data(bytes: base, count: count)
+    }
+
+    /// The bytes written, as a `Data` that takes over the memory when this buffer holds it
+    /// alone (no copy; trimmed to the bytes written when much of it is spare), else a copy;
+    /// the buffer is empty afterwards.
+    mutating func takeData() -> Data {
+        defer { self = JSONOutputBuffer() }
+        guard count > 0, isKnownUniquelyReferenced(&storage) else { return data }
+        if capacity - count > 4096 { _ = storage.resize(to: count) }
+        guard let memory = storage.release() else { return data }
+        // SAFETY: `memory` is `malloc`'s, holding the `count` bytes written (a failed trim left
+        // it as it was), and no longer the storage's: the `Data` alone frees it, with `free`.
+        return Data(bytesNoCopy: memory, count: count, deallocator: .free)
     }
 
     /// A copy of the written bytes in `range` (clamped to `0..<count`).

@@ -98,6 +98,10 @@ package struct JSONWriter: Sendable {
     /// The JSON text written so far, copied into a `Data`.
     package var data: Data { output.data }
 
+    /// The JSON text written, as a `Data` that takes over the writer's memory (no copy);
+    /// the writer is empty afterwards.
+    package mutating func takeData() -> Data { output.takeData() }
+
     /// The number of bytes written so far.
     package var count: Int { output.count }
 

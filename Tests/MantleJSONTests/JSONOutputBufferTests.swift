@@ -1,7 +1,8 @@
 //
 //  JSONOutputBufferTests.swift
 //  The writer's own buffer: every write that crosses a growth boundary, at every offset; huge
-//  strings; escapes that grow a string sixfold; copies that write apart.
+//  strings; escapes that grow a string sixfold; copies that write apart; the memory handed to
+//  a `Data` or copied into one.
 //
 
 import Foundation
@@ -122,6 +123,45 @@ struct JSONOutputBufferTests {
             buffer.append(UInt8(ascii: "!"))
             #expect(buffer.array == Array(repeating: UInt8(ascii: "z"), count: prefix) + Array("true!".utf8))
         }
+    }
+
+    /// `takeData()` hands the memory a buffer holds alone to the `Data` (which frees it), and
+    /// copies memory another buffer shares: the `Data` holds exactly the bytes written, at
+    /// every size around the growth and trimming thresholds, and the buffers go on apart.
+    @Test("JSONOutputBuffer: data taken over or copied", arguments: [0, 1, 63, 64, 65, 4096, 4161, 100_000, 3_000_001])
+    func takeData(count: Int) {
+        let expected = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        var buffer = JSONOutputBuffer()
+        expected.withUnsafeBufferPointer { buffer.append($0) }
+        let alone = buffer.takeData()
+        #expect(alone.elementsEqual(expected))
+        #expect(buffer.count == 0)
+        buffer.append(UInt8(ascii: "x"))                        // the emptied buffer writes again
+        #expect(buffer.array == [UInt8(ascii: "x")])
+
+        var shared = JSONOutputBuffer()
+        expected.withUnsafeBufferPointer { shared.append($0) }
+        let keeper = shared                                    // shares the memory
+        let copied = shared.takeData()
+        #expect(copied.elementsEqual(expected))
+        #expect(keeper.array == expected)                      // untouched by the taking
+        var grown = keeper
+        grown.append(UInt8(ascii: "y"))                        // copies, then grows its own
+        #expect(grown.array == expected + [UInt8(ascii: "y")])
+        #expect(alone.elementsEqual(expected) && copied.elementsEqual(expected))
+    }
+
+    /// A writer's text taken as `Data` is the text written, and the writer is empty afterwards.
+    @Test("JSONWriter: takeData")
+    func writerTakeData() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for index in 0..<5000 { writer.write(Int64(index)) }
+        writer.endArray()
+        let text = writer.bytes
+        let data = writer.takeData()
+        #expect(Array(data) == text)
+        #expect(writer.count == 0)
     }
 
     /// `truncate` forgets only written bytes, and the next write continues from there.

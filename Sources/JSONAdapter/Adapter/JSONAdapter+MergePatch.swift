@@ -56,7 +56,7 @@ extension JSONAdapter {
         } catch {
             throw JSONAdapterError(code: .invalidValue, underlyingError: error, modelTypeName: String(describing: M.self))
         }
-        return writer.data
+        return writer.takeData()
     }
 
     // MARK: Applying a patch (`update` with `.mergePatch`)

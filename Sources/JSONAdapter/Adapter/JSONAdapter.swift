@@ -129,7 +129,7 @@ public final class JSONAdapter: @unchecked Sendable {
         try checkEncodable(model)
         var writer = options.makeWriter()
         try ModelMapping.forEncoding(model, in: context(for: options)).write(model, to: &writer, options: options.flags)
-        return writer.data
+        return writer.takeData()
     }
 
     /// This adapter's context, or the one of the configuration `options` carries when it is
@@ -252,7 +252,7 @@ public final class JSONAdapter: @unchecked Sendable {
         var writer = options.makeWriter()
         try ModelMapping.forEncoding(model, in: options.configuration.context)
             .write(model, to: &writer, options: options.flags)
-        return writer.data
+        return writer.takeData()
     }
 
     /// Encodes models as JSON text (an array of objects), as
@@ -270,7 +270,7 @@ public final class JSONAdapter: @unchecked Sendable {
             }
         }
         writer.endArray()
-        return writer.data
+        return writer.takeData()
     }
 
     /// A model as a JSON dictionary, with its dynamic type's mapping in `context`:

@@ -51,7 +51,7 @@ public struct JSONSchema: @unchecked Sendable, CustomStringConvertible {
             throw JSONAdapterError(code: .invalidValue, underlyingError: error,
                                    detail: "the schema cannot be written as JSON: \(error)")
         }
-        return writer.data
+        return writer.takeData()
     }
 
     /// The document as indented JSON text, or why it cannot be written.
