@@ -80,6 +80,9 @@ struct JSONScanner {
     /// Maximum number of nested containers (already clamped to what `UInt16` depths can hold).
     let maximumDepth: Int
     var pos = 0
+    /// Containers around the value scanned: 0 for a whole text, which must end after its value
+    /// (apart from white space); more for one value inside a text, where the scan stops after it.
+    var baseDepth = 0
     /// The tape being built.
     var nodes: JSONScannerStack<JSONNode>
     /// Enclosing containers of the innermost open container.
@@ -119,6 +122,25 @@ struct JSONScanner {
     static func scan(_ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONDataError)
         -> ContiguousArray<JSONNode>
     {
+        try scan(input, from: 0, depth: 0, maximumDepth: maximumDepth,
+                 capacity: initialTapeCapacity(input.count)).nodes
+    }
+
+    /// Validates the one value that starts at `input[start]` (white space skipped), nested in
+    /// `depth` containers, and returns its node tape (the value at index 0, depths counted from
+    /// the text's top level) and the offset just past it. What follows the value is not read.
+    /// Its errors are those that scanning the whole text would give for this value.
+    static func scanValue(_ input: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int, maximumDepth: Int,
+                          capacity: Int) throws(JSONDataError) -> (nodes: ContiguousArray<JSONNode>, end: Int)
+    {
+        try scan(input, from: start, depth: depth, maximumDepth: maximumDepth, capacity: capacity)
+    }
+
+    /// ``scan(_:maximumDepth:)`` from `start` at `depth`: the whole text when both are 0,
+    /// one nested value otherwise (``scanValue(_:at:depth:maximumDepth:capacity:)``).
+    private static func scan(_ input: UnsafeBufferPointer<UInt8>, from start: Int, depth: Int, maximumDepth: Int,
+                             capacity: Int) throws(JSONDataError) -> (nodes: ContiguousArray<JSONNode>, end: Int)
+    {
         guard let base = input.baseAddress, !input.isEmpty else {
             throw JSONDataError("unexpected end of input", at: 0)
         }
@@ -130,12 +152,16 @@ struct JSONScanner {
         // outgrows that storage is it moved, and copied into an array of its own at the end.
         var failure: JSONDataError?
         var moved: ContiguousArray<JSONNode> = []
-        let nodes = ContiguousArray<JSONNode>(unsafeUninitializedCapacity: initialTapeCapacity(input.count)) {
+        var valueEnd = 0
+        let nodes = ContiguousArray<JSONNode>(unsafeUninitializedCapacity: Swift.max(capacity, 1)) {
             tape, initialized in
             // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
             // and words only through `load` (see there), for the duration of this call; it
             // writes `tape[0..<tape.count]` only (`JSONScannerStack`), during this closure.
+            // `start` is at most `input.count` (the callers' offsets come from this input).
             var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth, tape: tape)
+            scanner.pos = Swift.min(Swift.max(start, 0), input.count)
+            scanner.baseDepth = depth
             defer {
                 scanner.nodes.deallocate()
                 scanner.frames.deallocate()
@@ -148,6 +174,7 @@ struct JSONScanner {
                 failure = error
                 return
             }
+            valueEnd = scanner.pos
             if scanner.nodes.ownsBase {
                 moved = ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
             } else {
@@ -156,7 +183,7 @@ struct JSONScanner {
             }
         }
         if let failure { throw failure }
-        return moved.isEmpty ? nodes : moved
+        return (moved.isEmpty ? nodes : moved, valueEnd)
     }
 
     // MARK: - Main loop
@@ -164,7 +191,7 @@ struct JSONScanner {
     /// Parses the whole input into `nodes`.
     private mutating func parse() throws(JSONDataError) {
         skipWhitespace()
-        if end - pos >= 3 && p[pos] == 0xEF && p[pos + 1] == 0xBB && p[pos + 2] == 0xBF {
+        if baseDepth == 0 && end - pos >= 3 && p[pos] == 0xEF && p[pos + 1] == 0xBB && p[pos + 2] == 0xBF {
             throw JSONDataError("byte order mark (BOM) is not allowed", at: pos)
         }
 
@@ -173,7 +200,7 @@ struct JSONScanner {
         // its node was appended at, below `nodes.count`, which only grows; `frames` is popped
         // only when not empty.
         var open = Frame.topLevel
-        var depth = 0  // number of open containers
+        var depth = baseDepth  // number of open containers
 
         valueLoop: while true {
             // Expecting a value; whitespace has been skipped.
@@ -234,6 +261,7 @@ struct JSONScanner {
             // A value has just been completed inside `open` (or at the top level).
             while true {
                 guard open.node >= 0 else {
+                    if baseDepth > 0 { return }
                     skipWhitespace()
                     guard pos == end else {
                         throw Self.trailingTextError(p[pos], at: pos)
@@ -425,7 +453,7 @@ struct JSONScanner {
 
     /// The error for an unexpected byte `c` at `offset`.
     @inline(never)
-    private static func unexpected(_ c: UInt8, expecting: StaticString, at offset: Int) -> JSONDataError {
+    static func unexpected(_ c: UInt8, expecting: StaticString, at offset: Int) -> JSONDataError {
         JSONDataError("unexpected \(JSONDataError.describe(byte: c)), expected \(expecting)", at: offset)
     }
 
@@ -448,7 +476,7 @@ struct JSONScanner {
 
     /// The error for the byte `c` at `offset`, after the top-level value.
     @inline(never)
-    private static func trailingTextError(_ c: UInt8, at offset: Int) -> JSONDataError {
+    static func trailingTextError(_ c: UInt8, at offset: Int) -> JSONDataError {
         JSONDataError("unexpected \(JSONDataError.describe(byte: c)) after the top-level value", at: offset)
     }
 

@@ -72,8 +72,79 @@ enum JSONTopLevel {
     static func array<Element>(in data: Data, _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         try recording(options) {
-            let document = try parse(data, maximumDepth: options.maximumDepth)
+            let input = JSONInput(data)
+            if options.keyPath == nil, let elements = JSONArrayElements(input, maximumDepth: options.maximumDepth) {
+                return try decodeElements(elements, options, decode)
+            }
+            let document = try parse(input, maximumDepth: options.maximumDepth)
             return try array(at: document.rootIndex, with: document, options, decode)
+        }
+    }
+
+    /// The elements of a top-level array, each decoded as soon as it is parsed, so that one
+    /// element's tape is alive at a time rather than the whole text's; what the call returns
+    /// or throws is what ``elements(of:with:_:_:)`` gives for the whole text parsed first.
+    ///
+    /// In particular an invalid JSON text is the error wherever it is invalid, as it is when
+    /// the text is parsed before anything is decoded (and for `JSONDecoder`): when an element
+    /// fails to decode, the rest of the text is parsed (not decoded), and a syntax error
+    /// there is thrown instead of the element's failure. Models decoded before the call
+    /// failed are dropped (nothing is returned); code that decoding runs (transformers,
+    /// `validate()`) has run for the elements before the syntax error, which it did not
+    /// when the whole text was parsed first.
+    private static func decodeElements<Element>(_ elements: JSONArrayElements, _ options: JSONAdapter.DecodingOptions,
+                                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
+        var cursor = ElementCursor(elements)
+        func pass() throws -> [Element] {
+            cursor = ElementCursor(elements)
+            let items = ElementSequence(cursor: cursor)
+            let result = try decodeEach(items, lossy: options.isLossy, found: { $0.found($0.rootIndex) }) { document in
+                try decode(checkedObject(document.rootIndex, with: document))
+            }
+            if let failure = cursor.failure { throw invalidJSON(failure) }
+            return result
+        }
+        do {
+            return try pass()
+        } catch {
+            if let failure = cursor.syntaxErrorInRest() { throw invalidJSON(failure) }
+            return try collectingPass(after: error, options, pass)
+        }
+    }
+
+    /// Where a pass over a top-level array's elements is, and the parse error that ended it.
+    private final class ElementCursor {
+        var elements: JSONArrayElements
+        var failure: JSONDataError?
+
+        init(_ elements: JSONArrayElements) {
+            self.elements = elements
+        }
+
+        /// The parse error of the text from the cursor on (the one that ended the pass, if
+        /// any), parsing the elements not yet read.
+        func syntaxErrorInRest() -> JSONDataError? {
+            if let failure { return failure }
+            do {
+                while try elements.next() != nil {}
+            } catch {
+                failure = error
+            }
+            return failure
+        }
+    }
+
+    /// The elements of a cursor as a sequence; a parse error ends it, kept in the cursor.
+    private struct ElementSequence: Sequence, IteratorProtocol {
+        let cursor: ElementCursor
+
+        mutating func next() -> JSONDocument? {
+            do {
+                return try cursor.elements.next()
+            } catch {
+                cursor.failure = error
+                return nil
+            }
         }
     }
 
@@ -159,8 +230,13 @@ enum JSONTopLevel {
 
     /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
     static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
+        try parse(JSONInput(data), maximumDepth: maximumDepth)
+    }
+
+    /// Parses JSON text, as ``parse(_:maximumDepth:)-(Data,_)``.
+    static func parse(_ input: JSONInput, maximumDepth: Int) throws -> JSONDocument {
         do {
-            return try JSONDocument(bytes: data, maximumDepth: maximumDepth)
+            return try JSONDocument(input: input, maximumDepth: maximumDepth)
         } catch {
             throw invalidJSON(error)
         }
