@@ -18,21 +18,26 @@ package struct JSONInput: @unchecked Sendable {
     private let base: UnsafePointer<UInt8>?
     /// Number of bytes.
     package let count: Int
+    /// The `URL`s made from this input's strings, shared by the documents of one decode call
+    /// (``JSONStringCache``); `nil` when the caller did not ask for it.
+    package let urlCache: JSONStringCache<URL>?
 
     /// Inputs of at most this many bytes are copied into an array: `Data` may store a few
     /// bytes inside the value itself (up to 14 on 64-bit platforms, 6 on 32-bit ones), and
     /// a pointer to those does not outlive the call that lent it.
     static let copiedDataLimit = 64
 
-    private init(storage: Storage, base: UnsafePointer<UInt8>?, count: Int) {
+    private init(storage: Storage, base: UnsafePointer<UInt8>?, count: Int, urlCache: JSONStringCache<URL>?) {
         self.storage = storage
         self.base = base
         self.count = count
+        self.urlCache = urlCache
     }
 
-    /// The bytes of `bytes`, shared with it.
-    package init(_ bytes: [UInt8]) {
+    /// The bytes of `bytes`, shared with it; with `cachingURLs`, with a ``urlCache``.
+    package init(_ bytes: [UInt8], cachingURLs: Bool = false) {
         storage = .array(bytes)
+        urlCache = cachingURLs ? JSONStringCache() : nil
         // SAFETY: an array's elements live in a heap buffer that the array (here a `let`
         // copy held for as long as `self`) keeps alive; a buffer shared by two arrays is never
         // written in place (a write to either copies it first), so the bytes neither change
@@ -43,10 +48,10 @@ package struct JSONInput: @unchecked Sendable {
     }
 
     /// The bytes of `data`, shared with it when it holds more than ``copiedDataLimit`` bytes
-    /// (copied otherwise).
-    package init(_ data: Data) {
+    /// (copied otherwise); with `cachingURLs`, with a ``urlCache``.
+    package init(_ data: Data, cachingURLs: Bool = false) {
         guard data.count > Self.copiedDataLimit else {
-            self.init([UInt8](data))
+            self.init([UInt8](data), cachingURLs: cachingURLs)
             return
         }
         // SAFETY: a `Data` of more than 14 bytes (6 on 32-bit platforms) keeps them in a heap
@@ -60,7 +65,7 @@ package struct JSONInput: @unchecked Sendable {
         // slice of one and one made with `bytesNoCopy`, and reads the document afterwards,
         // under AddressSanitizer too.
         self.init(storage: .data(data), base: data.withUnsafeBytes { $0.bindMemory(to: UInt8.self).baseAddress },
-                  count: data.count)
+                  count: data.count, urlCache: cachingURLs ? JSONStringCache() : nil)
     }
 
     /// The bytes.

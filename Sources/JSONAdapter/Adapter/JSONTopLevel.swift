@@ -72,7 +72,7 @@ enum JSONTopLevel {
     static func array<Element>(in data: Data, _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         try recording(options) {
-            let input = JSONInput(data)
+            let input = JSONInput(data, cachingURLs: true)
             if options.keyPath == nil, let elements = JSONArrayElements(input, maximumDepth: options.maximumDepth) {
                 return try decodeElements(elements, options, decode)
             }
@@ -230,7 +230,7 @@ enum JSONTopLevel {
 
     /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
     static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
-        try parse(JSONInput(data), maximumDepth: maximumDepth)
+        try parse(JSONInput(data, cachingURLs: true), maximumDepth: maximumDepth)
     }
 
     /// Parses JSON text, as ``parse(_:maximumDepth:)-(Data,_)``.
