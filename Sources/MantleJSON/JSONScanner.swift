@@ -122,25 +122,6 @@ struct JSONScanner {
     static func scan(_ input: UnsafeBufferPointer<UInt8>, maximumDepth: Int) throws(JSONDataError)
         -> ContiguousArray<JSONNode>
     {
-        try scan(input, from: 0, depth: 0, maximumDepth: maximumDepth,
-                 capacity: initialTapeCapacity(input.count)).nodes
-    }
-
-    /// Validates the one value that starts at `input[start]` (white space skipped), nested in
-    /// `depth` containers, and returns its node tape (the value at index 0, depths counted from
-    /// the text's top level) and the offset just past it. What follows the value is not read.
-    /// Its errors are those that scanning the whole text would give for this value.
-    static func scanValue(_ input: UnsafeBufferPointer<UInt8>, at start: Int, depth: Int, maximumDepth: Int,
-                          capacity: Int) throws(JSONDataError) -> (nodes: ContiguousArray<JSONNode>, end: Int)
-    {
-        try scan(input, from: start, depth: depth, maximumDepth: maximumDepth, capacity: capacity)
-    }
-
-    /// ``scan(_:maximumDepth:)`` from `start` at `depth`: the whole text when both are 0,
-    /// one nested value otherwise (``scanValue(_:at:depth:maximumDepth:capacity:)``).
-    private static func scan(_ input: UnsafeBufferPointer<UInt8>, from start: Int, depth: Int, maximumDepth: Int,
-                             capacity: Int) throws(JSONDataError) -> (nodes: ContiguousArray<JSONNode>, end: Int)
-    {
         guard let base = input.baseAddress, !input.isEmpty else {
             throw JSONDataError("unexpected end of input", at: 0)
         }
@@ -152,16 +133,12 @@ struct JSONScanner {
         // outgrows that storage is it moved, and copied into an array of its own at the end.
         var failure: JSONDataError?
         var moved: ContiguousArray<JSONNode> = []
-        var valueEnd = 0
-        let nodes = ContiguousArray<JSONNode>(unsafeUninitializedCapacity: Swift.max(capacity, 1)) {
+        let nodes = ContiguousArray<JSONNode>(unsafeUninitializedCapacity: initialTapeCapacity(input.count)) {
             tape, initialized in
             // SAFETY: the scanner reads `p[pos]` only while `pos < end` (= `input.count`)
             // and words only through `load` (see there), for the duration of this call; it
             // writes `tape[0..<tape.count]` only (`JSONScannerStack`), during this closure.
-            // `start` is at most `input.count` (the callers' offsets come from this input).
             var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth, tape: tape)
-            scanner.pos = Swift.min(Swift.max(start, 0), input.count)
-            scanner.baseDepth = depth
             defer {
                 scanner.nodes.deallocate()
                 scanner.frames.deallocate()
@@ -174,7 +151,6 @@ struct JSONScanner {
                 failure = error
                 return
             }
-            valueEnd = scanner.pos
             if scanner.nodes.ownsBase {
                 moved = ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
             } else {
@@ -183,7 +159,35 @@ struct JSONScanner {
             }
         }
         if let failure { throw failure }
-        return (moved.isEmpty ? nodes : moved, valueEnd)
+        return moved.isEmpty ? nodes : moved
+    }
+
+    /// A scanner over `base[0..<count]` that keeps its tape in memory of its own, for scanning
+    /// the elements of a top-level array one after another (``parseElement(at:)``), appending
+    /// their nodes to one tape that the caller empties. It must be freed with
+    /// ``deallocate()``, and the bytes must outlive it.
+    init(elementsAt base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+        self.init(base: base, count: count, maximumDepth: maximumDepth,
+                  tape: UnsafeMutableBufferPointer(start: nil, count: 0))
+        nodes = JSONScannerStack(capacity: JSONArrayElements.batchNodes &+ 1024)
+        baseDepth = 1
+    }
+
+    /// Frees the stacks of a scanner made with ``init(elementsAt:count:maximumDepth:)``.
+    func deallocate() {
+        nodes.deallocate()
+        frames.deallocate()
+        keyHashes.deallocate()
+        filters.deallocate()
+    }
+
+    /// Validates the one value that starts at `start` (white space skipped) inside the
+    /// top-level array, appending its nodes to the tape (depths and offsets as in the whole
+    /// text's tape), and leaves ``pos`` just past it; what follows is not read. Its errors
+    /// are those that scanning the whole text gives for this value.
+    mutating func parseElement(at start: Int) throws(JSONDataError) {
+        pos = Swift.min(Swift.max(start, 0), end)
+        try parse()
     }
 
     // MARK: - Main loop

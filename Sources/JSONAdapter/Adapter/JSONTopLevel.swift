@@ -73,48 +73,51 @@ enum JSONTopLevel {
                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         try recording(options) {
             let input = JSONInput(data, cachingURLs: true)
-            if options.keyPath == nil, let elements = JSONArrayElements(input, maximumDepth: options.maximumDepth) {
-                return try decodeElements(elements, options, decode)
+            if options.keyPath == nil, JSONArrayElements.startsArray(input, maximumDepth: options.maximumDepth) {
+                return try decodeElements(input, options, decode)
             }
             let document = try parse(input, maximumDepth: options.maximumDepth)
             return try array(at: document.rootIndex, with: document, options, decode)
         }
     }
 
-    /// The elements of a top-level array, each decoded as soon as it is parsed, so that one
-    /// element's tape is alive at a time rather than the whole text's; what the call returns
-    /// or throws is what ``elements(of:with:_:_:)`` gives for the whole text parsed first.
+    /// The elements of a top-level array, decoded a batch at a time as they are parsed
+    /// (``JSONArrayElements``), so that the tape alive at once is a batch's rather than the
+    /// whole text's; what the call returns or throws is what ``elements(of:with:_:_:)`` gives
+    /// for the whole text parsed first.
     ///
-    /// In particular an invalid JSON text is the error wherever it is invalid, as it is when
-    /// the text is parsed before anything is decoded (and for `JSONDecoder`): when an element
+    /// In particular an invalid JSON text is the error wherever it is invalid, as when the
+    /// text is parsed before anything is decoded (and for `JSONDecoder`): when an element
     /// fails to decode, the rest of the text is parsed (not decoded), and a syntax error
     /// there is thrown instead of the element's failure. Models decoded before the call
     /// failed are dropped (nothing is returned); code that decoding runs (transformers,
     /// `validate()`) has run for the elements before the syntax error, which it did not
     /// when the whole text was parsed first.
-    private static func decodeElements<Element>(_ elements: JSONArrayElements, _ options: JSONAdapter.DecodingOptions,
+    private static func decodeElements<Element>(_ input: JSONInput, _ options: JSONAdapter.DecodingOptions,
                                                 _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
-        var cursor = ElementCursor(elements)
+        var cursor: ElementCursor?
         func pass() throws -> [Element] {
-            cursor = ElementCursor(elements)
-            let items = ElementSequence(cursor: cursor)
-            let result = try decodeEach(items, lossy: options.isLossy, found: { $0.found($0.rootIndex) }) { document in
-                try decode(checkedObject(document.rootIndex, with: document))
+            guard let elements = JSONArrayElements(input, maximumDepth: options.maximumDepth) else { return [] }
+            let current = ElementCursor(elements)
+            cursor = current
+            let items = ElementSequence(cursor: current)
+            let result = try decodeEach(items, lossy: options.isLossy, found: { $0.document.found($0.node) }) { item in
+                try decode(checkedObject(item.node, with: item.document))
             }
-            if let failure = cursor.failure { throw invalidJSON(failure) }
+            if let failure = current.failure { throw invalidJSON(failure) }
             return result
         }
         do {
             return try pass()
         } catch {
-            if let failure = cursor.syntaxErrorInRest() { throw invalidJSON(failure) }
+            if let failure = cursor?.syntaxErrorInRest() { throw invalidJSON(failure) }
             return try collectingPass(after: error, options, pass)
         }
     }
 
     /// Where a pass over a top-level array's elements is, and the parse error that ended it.
     private final class ElementCursor {
-        var elements: JSONArrayElements
+        let elements: JSONArrayElements
         var failure: JSONDataError?
 
         init(_ elements: JSONArrayElements) {
@@ -138,7 +141,7 @@ enum JSONTopLevel {
     private struct ElementSequence: Sequence, IteratorProtocol {
         let cursor: ElementCursor
 
-        mutating func next() -> JSONDocument? {
+        mutating func next() -> (document: JSONDocument, node: Int)? {
             do {
                 return try cursor.elements.next()
             } catch {
