@@ -87,10 +87,21 @@ package final class JSONArrayElements {
             position = Self.skipWhitespace(bytes, from: position)
             guard position < bytes.count else { throw JSONScanner.eofError(at: bytes.count) }
             if bytes[position] == UInt8(ascii: "]") {
-                try checkEnd(bytes, after: position)
+                try Self.checkEnd(bytes, after: position)
+                position = bytes.count
                 return
             }
         }
+        // Locals rather than the properties in the loop: no run-time exclusivity check per access.
+        var scanner = self.scanner
+        var roots = self.roots
+        var position = self.position
+        defer {
+            self.scanner = scanner
+            self.roots = roots
+            self.position = position
+        }
+        self.roots = []
         var more = true
         while more && scanner.nodes.count < Self.batchNodes {
             roots.append(scanner.nodes.count)
@@ -105,7 +116,8 @@ package final class JSONArrayElements {
                 }
                 position = i
             case UInt8(ascii: "]"):
-                try checkEnd(bytes, after: i)
+                try Self.checkEnd(bytes, after: i)
+                position = bytes.count
                 more = false
             case let other:
                 throw JSONScanner.unexpected(other, expecting: "',' or ']'", at: i)
@@ -118,10 +130,9 @@ package final class JSONArrayElements {
     }
 
     /// Checks the text after the closing bracket at `bracket`: only white space may follow.
-    private func checkEnd(_ bytes: UnsafeBufferPointer<UInt8>, after bracket: Int) throws(JSONDataError) {
-        let i = Self.skipWhitespace(bytes, from: bracket &+ 1)
+    private static func checkEnd(_ bytes: UnsafeBufferPointer<UInt8>, after bracket: Int) throws(JSONDataError) {
+        let i = skipWhitespace(bytes, from: bracket &+ 1)
         guard i == bytes.count else { throw JSONScanner.trailingTextError(bytes[i], at: i) }
-        position = i
     }
 
     /// The first offset at or after `start` that is not JSON white space (or the end).
