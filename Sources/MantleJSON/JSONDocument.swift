@@ -68,7 +68,7 @@ package final class JSONDocument: Sendable {
         try self.init(input: JSONInput(bytes), maximumDepth: maximumDepth)
     }
 
-    /// Parses a JSON text given as any sequence of bytes (copied once into contiguous storage).
+    /// Parses a JSON text given as any sequence of bytes (copied once into an array).
     package convenience init(bytes: some Sequence<UInt8>, maximumDepth: Int = JSONLimits.defaultMaximumDepth)
         throws(JSONDataError)
     {
