@@ -57,7 +57,7 @@ package final class JSONStringCache<Value>: @unchecked Sendable {
         let hash = Self.hash(key, length)
         if !slots.isEmpty {
             let mask = slots.count &- 1
-            var i = Int(truncatingIfNeeded: hash) & mask
+            var i = Int(truncatingIfNeeded: hash) & mask  // 32-bit: the low bits index the table; any width works
             while slots[i].hash != 0 {
                 let slot = slots[i]
                 if slot.hash == hash, Int(slot.length) == length,  // 32-bit: a length within the input
@@ -71,7 +71,7 @@ package final class JSONStringCache<Value>: @unchecked Sendable {
         guard count < Self.maximumCount else { return value }
         if count &* 2 >= slots.count { grow() }
         let mask = slots.count &- 1
-        var i = Int(truncatingIfNeeded: hash) & mask
+        var i = Int(truncatingIfNeeded: hash) & mask  // 32-bit: the low bits index the table; any width works
         while slots[i].hash != 0 { i = (i &+ 1) & mask }
         slots[i] = Slot(hash: hash, start: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length),
                         value: value)
@@ -86,13 +86,14 @@ package final class JSONStringCache<Value>: @unchecked Sendable {
         slots = Array(repeating: Slot(hash: 0, start: 0, length: 0, value: nil), count: capacity)
         let mask = capacity &- 1
         for slot in old where slot.hash != 0 {
-            var i = Int(truncatingIfNeeded: slot.hash) & mask
+            var i = Int(truncatingIfNeeded: slot.hash) & mask  // 32-bit: the low bits index the table; any width works
             while slots[i].hash != 0 { i = (i &+ 1) & mask }
             slots[i] = slot
         }
     }
 
     /// A 64-bit hash of the `count` bytes at `p`, never 0: eight bytes at a time, then the rest.
+    // 32-bit: UInt64 words throughout
     private static func hash(_ p: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         // SAFETY: every load lies inside the `count` bytes at `p`: words at `i` while
         // `count - i >= 8`, single bytes below `count` after.
