@@ -8,11 +8,14 @@ import MantleInternals
 /// - integers and `Bool` compare by their bytes, and neighbours in memory
 ///   form one run (exact: each value has one representation, no padding
 ///   inside a run);
-/// - `String`, `String?`, `Double` and `[Int]` compare with their own `==`,
-///   called directly;
+/// - `String`, `String?`, `Double`, `[Int]`, `URL?` and `Date?` compare with
+///   their own `==`, called directly;
 /// - a struct model, an optional struct model and an array of struct models
 ///   are compared field by field where they are stored, through the nested
-///   type's own plan, with no copy and no `RecursionGuard` look-up per model;
+///   type's own plan, with no copy and no `RecursionGuard` look-up per model
+///   (an array's count and elements are read in its storage object, see
+///   ``ArrayStorage``; an array of models whose same bits mean equal values is
+///   first compared as bytes, see `sameBitsStride`);
 /// - everything else goes through its ``PropertyAccessor`` (the type's own
 ///   `==`, or the reflective rule).
 ///
@@ -37,11 +40,18 @@ package final class EqualityPlan: @unchecked Sendable {
         case double(offset: Int)
         /// An `[Int]` at `offset`.
         case integers(offset: Int)
+        /// A `URL?` at `offset`.
+        case optionalURL(offset: Int)
+        /// A `Date?` at `offset`.
+        case optionalDate(offset: Int)
         /// A struct model stored at `offset`, walked with its plan.
         case model(offset: Int, PlanReference)
         /// An optional or an array of struct models at `offset`, walked by
         /// `container` with the element's plan.
         case models(offset: Int, PlanReference, any InPlaceModelContainer.Type)
+        /// An array of struct models at `offset`, read in its storage object
+        /// (``ArrayStorage``), whose elements start `elementsOffset` bytes in.
+        case array(offset: Int, PlanReference, elementsOffset: Int)
         /// Any other property, through its accessor.
         case property(AccessorReference)
     }
@@ -78,6 +88,8 @@ package final class EqualityPlan: @unchecked Sendable {
 
     /// The descriptor of the model type.
     package let descriptor: ModelDescriptor
+    /// The distance between two models of the type in an array.
+    private let modelStride: Int
     /// The steps, set once while the plan is built (before it is published).
     /// A buffer the plan owns rather than an array, so that walking the steps
     /// retains nothing. Steps are trivial values (no references counted).
@@ -86,12 +98,22 @@ package final class EqualityPlan: @unchecked Sendable {
     /// it, padding-free (`Price { amount, id, count }`: 24), else 0: then an
     /// array of such models compares and hashes as one run of bytes.
     fileprivate private(set) var wholeBytes = 0
+    /// The size of the model when the same bits show two instances equal,
+    /// else 0: every step compares values whose same bits are the same value
+    /// (integers, `Bool`, `String`, `String?`, `[Int]`; not `Double`, whose NaN
+    /// is unequal to itself), and the steps cover every byte of the model (no
+    /// padding, whose unspecified bits would make equal arrays look unlike).
+    /// Two arrays of such models with the same bits are then equal without
+    /// their steps being walked (`Area { areaId, blockIds }` with empty
+    /// `blockIds`); different bits decide nothing, and the steps are walked.
+    fileprivate private(set) var sameBitsStride = 0
     /// The plans built with this one, when it is the first of a build: the
     /// owners of the plans its steps (and theirs) refer to.
     private var members: [EqualityPlan] = []
 
-    private init(descriptor: ModelDescriptor) {
+    private init(descriptor: ModelDescriptor, modelStride: Int) {
         self.descriptor = descriptor
+        self.modelStride = modelStride
     }
 
     deinit {
@@ -146,6 +168,10 @@ package final class EqualityPlan: @unchecked Sendable {
             }
             return true
         }
+        // SAFETY: as for `wholeBytes`: `count` elements of `sameBitsStride` bytes each.
+        if sameBitsStride > 0, stride == sameBitsStride, memcmp(lhs, rhs, count &* stride) == 0 {
+            return true
+        }
         let length = Self.blockLength(stride: stride)
         var start = 0
         while start < count {
@@ -190,6 +216,10 @@ package final class EqualityPlan: @unchecked Sendable {
             return Self.allEqual(String?.self, lhs, rhs, elements, stride: stride, offset: offset)
         case .double(let offset):
             return Self.allEqual(Double.self, lhs, rhs, elements, stride: stride, offset: offset)
+        case .optionalURL(let offset):
+            return Self.allEqual(URL?.self, lhs, rhs, elements, stride: stride, offset: offset)
+        case .optionalDate(let offset):
+            return Self.allEqual(Date?.self, lhs, rhs, elements, stride: stride, offset: offset)
         case .integers(let offset):
             for index in elements {
                 let at = index &* stride &+ offset
@@ -210,6 +240,15 @@ package final class EqualityPlan: @unchecked Sendable {
                 }
                 return true
             }
+        case .array(let offset, let nested, let elementsOffset):
+            guard state.hasStackRoom else { return false }
+            return nested.use { plan in
+                for index in elements {
+                    let at = index &* stride &+ offset
+                    guard plan.arraysEqual(lhs + at, rhs + at, elementsOffset: elementsOffset, state) else { return false }
+                }
+                return true
+            }
         case .property(let property):
             for index in elements {
                 let at = index &* stride
@@ -217,6 +256,35 @@ package final class EqualityPlan: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// `true` when the arrays of this plan's models stored at two addresses
+    /// hold equal elements: the same storage, or the same count and each
+    /// element equal (`Array`'s own `==`, read in the storage objects).
+    @inline(__always)
+    private func arraysEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, elementsOffset: Int,
+                             _ state: RecursionGuard) -> Bool {
+        // SAFETY: the step was chosen for a stored array of this plan's model type, whose
+        // layout `ArrayStorage.elementsOffset` checked; the models at `lhs` and `rhs` hold
+        // the arrays, which keep their storage alive and unchanged for the whole walk, and
+        // the elements are read where the storage keeps them, `modelStride` apart.
+        guard let left = ArrayStorage.storage(at: lhs), let right = ArrayStorage.storage(at: rhs) else { return false }
+        if left == right { return true }
+        let count = ArrayStorage.count(left)
+        guard count == ArrayStorage.count(right) else { return false }
+        return elementsEqual(left + elementsOffset, right + elementsOffset, count: count, stride: modelStride, state)
+    }
+
+    /// Hashes the array of this plan's models stored at an address: its
+    /// count, then each element (as `Array.hashElements` does).
+    @inline(__always)
+    private func hashArray(at base: UnsafeRawPointer, elementsOffset: Int, into hasher: inout Hasher,
+                           _ state: RecursionGuard) {
+        // SAFETY: as in `arraysEqual`.
+        guard let storage = ArrayStorage.storage(at: base) else { return }
+        let count = ArrayStorage.count(storage)
+        hasher.combine(count)
+        hashElements(at: storage + elementsOffset, count: count, stride: modelStride, into: &hasher, state)
     }
 
     /// Hashes `count` models stored `stride` bytes apart from an address: the
@@ -271,6 +339,10 @@ package final class EqualityPlan: @unchecked Sendable {
             Self.hashAll(String?.self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .double(let offset):
             Self.hashAll(Double.self, base, elements, stride: stride, offset: offset, into: &hasher)
+        case .optionalURL(let offset):
+            Self.hashAll(URL?.self, base, elements, stride: stride, offset: offset, into: &hasher)
+        case .optionalDate(let offset):
+            Self.hashAll(Date?.self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .integers(let offset):
             Self.hashAll([Int].self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .model(let offset, let nested):
@@ -286,6 +358,17 @@ package final class EqualityPlan: @unchecked Sendable {
             nested.use { plan in
                 for index in elements {
                     container.hashElements(at: base + (index &* stride &+ offset), plan, into: &hasher, state)
+                }
+            }
+        case .array(let offset, let nested, let elementsOffset):
+            guard state.hasStackRoom else {
+                hasher.combine(0xDEE9 as UInt16)
+                break
+            }
+            nested.use { plan in
+                for index in elements {
+                    plan.hashArray(at: base + (index &* stride &+ offset), elementsOffset: elementsOffset,
+                                   into: &hasher, state)
                 }
             }
         case .property(let property):
@@ -373,6 +456,9 @@ package final class EqualityPlan: @unchecked Sendable {
         return true
     }
 
+    /// The model's size when the same bits show two instances equal, else 0 (for tests).
+    package var sameBitsSize: Int { sameBitsStride }
+
     // MARK: Building
 
     private static let cache = TypeCache<EqualityPlan>()
@@ -392,7 +478,7 @@ package final class EqualityPlan: @unchecked Sendable {
     private static func build(_ type: any Model.Type, _ building: inout [ObjectIdentifier: EqualityPlan]) -> EqualityPlan {
         if let cached = cache.cachedValue(for: type) { return cached }
         if let started = building[ObjectIdentifier(type)] { return started }
-        let plan = EqualityPlan(descriptor: ModelDescriptor.of(type))
+        let plan = EqualityPlan(descriptor: ModelDescriptor.of(type), modelStride: stride(of: type))
         building[ObjectIdentifier(type)] = plan
         var steps: [Step] = []
         for property in plan.descriptor.permanentProperties {
@@ -407,8 +493,12 @@ package final class EqualityPlan: @unchecked Sendable {
             case .nested(let offset, let nested):
                 steps.append(.model(offset: offset, PlanReference(plan: build(nested, &building))))
             case .container(let offset, let container):
-                steps.append(.models(offset: offset, PlanReference(plan: build(container.elementModel, &building)),
-                                     container))
+                let nested = PlanReference(plan: build(container.elementModel, &building))
+                if let elementsOffset = container.storageElementsOffset {
+                    steps.append(.array(offset: offset, nested, elementsOffset: elementsOffset))
+                } else {
+                    steps.append(.models(offset: offset, nested, container))
+                }
             case .step(let made):
                 steps.append(made)
             }
@@ -420,7 +510,31 @@ package final class EqualityPlan: @unchecked Sendable {
         if steps.count == 1, case .bytes(0, let count) = steps[0], count == stride(of: type) {
             plan.wholeBytes = count
         }
+        if coverEveryByte(steps, size: stride(of: type)) {
+            plan.sameBitsStride = stride(of: type)
+        }
         return plan
+    }
+
+    /// `true` when `steps` compare only values whose same bits are the same
+    /// value, and their fields together cover the `size` bytes of the model.
+    private static func coverEveryByte(_ steps: [Step], size: Int) -> Bool {
+        var ranges: [Range<Int>] = []
+        for step in steps {
+            switch step {
+            case .bytes(let offset, let count): ranges.append(offset..<offset + count)
+            case .string(let offset): ranges.append(offset..<offset + MemoryLayout<String>.size)
+            case .optionalString(let offset): ranges.append(offset..<offset + MemoryLayout<String?>.size)
+            case .integers(let offset): ranges.append(offset..<offset + MemoryLayout<[Int]>.size)
+            case .double, .optionalURL, .optionalDate, .model, .models, .array, .property: return false
+            }
+        }
+        var end = 0
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            guard range.lowerBound == end else { return false }
+            end = range.upperBound
+        }
+        return size > 0 && end == size
     }
 
     /// What a property becomes, before nested plans are built.
@@ -443,6 +557,8 @@ package final class EqualityPlan: @unchecked Sendable {
             if Value.self == String.self { return .step(.string(offset: offset)) }
             if Value.self == String?.self { return .step(.optionalString(offset: offset)) }
             if Value.self == Double.self { return .step(.double(offset: offset)) }
+            if Value.self == URL?.self { return .step(.optionalURL(offset: offset)) }
+            if Value.self == Date?.self { return .step(.optionalDate(offset: offset)) }
             if Value.self == [Int].self { return .step(.integers(offset: offset)) }
             if let model = Value.self as? any Model.Type, isStructModel(model) {
                 return .nested(offset: offset, model)
@@ -475,11 +591,14 @@ private func isStructModel(_ type: any Model.Type) -> Bool {
         && ModelEquality.usesModelEquality(type)
 }
 
-/// A container of models that a plan walks in place: `Optional` and `Array`
-/// of a model type.
+/// A container of models that a plan walks in place: `Optional`, `Array` and
+/// `Dictionary` (by key) of a model type.
 package protocol InPlaceModelContainer {
     /// The model type of the elements.
     static var elementModel: any Model.Type { get }
+    /// For an array whose storage ``ArrayStorage`` can read (checked once per
+    /// type): where its elements start in the storage object; else `nil`.
+    static var storageElementsOffset: Int? { get }
     /// `true` when the containers at two addresses hold equal elements, each
     /// compared with `plan`, the elements' plan.
     static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
@@ -491,6 +610,7 @@ package protocol InPlaceModelContainer {
 
 extension Optional: InPlaceModelContainer where Wrapped: Model {
     package static var elementModel: any Model.Type { Wrapped.self }
+    package static var storageElementsOffset: Int? { nil }
 
     package static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
                                       _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
@@ -522,14 +642,17 @@ extension Optional where Wrapped: Model {
     /// read in place, without copying the wrapped model.
     @inline(__always)
     fileprivate static func isNone(_ address: UnsafeRawPointer) -> Bool {
-        // SAFETY: callers pass the address of a stored `Wrapped?`.
-        if case .none = address.assumingMemoryBound(to: Wrapped?.self).pointee { return true }
+        // SAFETY: callers pass the address of a stored `Wrapped?`. Bound as `Self`, whose
+        // metadata the call already has (`Wrapped?` would be looked up in the runtime's
+        // cache each time).
+        if case .none = address.assumingMemoryBound(to: Self.self).pointee { return true }
         return false
     }
 }
 
 extension Array: InPlaceModelContainer where Element: Model {
     package static var elementModel: any Model.Type { Element.self }
+    package static var storageElementsOffset: Int? { ArrayStorage.elementsOffset(Element.self) }
 
     package static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
                                       _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
@@ -559,5 +682,47 @@ extension Array: InPlaceModelContainer where Element: Model {
             plan.hashElements(at: start, count: elements.count, stride: MemoryLayout<Element>.stride,
                               into: &hasher, state)
         }
+    }
+}
+
+extension Dictionary: InPlaceModelContainer where Value: Model {
+    package static var elementModel: any Model.Type { Value.self }
+    package static var storageElementsOffset: Int? { nil }
+
+    package static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
+                                      _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
+        // SAFETY: the plan chose this step for a stored `[Key: Value]` at these addresses,
+        // alive and unchanged for the whole comparison; each value is compared with `plan`
+        // at the address of a local copy, alive for the closure.
+        // The same storage is equal, as `Dictionary.==` has it (even holding a NaN).
+        if EqualityPlan.sameRepresentation(lhs, rhs, of: Self.self) { return true }
+        let left = lhs.assumingMemoryBound(to: Self.self), right = rhs.assumingMemoryBound(to: Self.self)
+        guard left.pointee.count == right.pointee.count else { return false }
+        for (key, value) in left.pointee {
+            guard let other = right.pointee[key] else { return false }
+            let equal = withUnsafePointer(to: value) { value in
+                withUnsafePointer(to: other) { plan.isEqual(UnsafeRawPointer(value), UnsafeRawPointer($0), state) }
+            }
+            guard equal else { return false }
+        }
+        return true
+    }
+
+    /// Hashes the count and, independently of the order of the entries, each
+    /// key with its value (as `Dictionary.hash(into:)` does): equal
+    /// dictionaries, which hold the same keys in any order, hash alike.
+    package static func hashElements(at base: UnsafeRawPointer, _ plan: EqualityPlan, into hasher: inout Hasher,
+                                     _ state: RecursionGuard) {
+        // SAFETY: as in `elementsEqual`.
+        let entries = base.assumingMemoryBound(to: Self.self)
+        var combined = 0
+        for (key, value) in entries.pointee {
+            var entry = Hasher()
+            entry.combine(key)
+            withUnsafePointer(to: value) { plan.hash(at: UnsafeRawPointer($0), into: &entry, state) }
+            combined ^= entry.finalize()
+        }
+        hasher.combine(entries.pointee.count)
+        hasher.combine(combined)
     }
 }

@@ -21,6 +21,8 @@ private struct PlanLeaf: Model {
     var note: String?
     var ratio = 0.0
     var numbers: [Int] = []
+    var link: URL?
+    var seen: Date?
     var tags: Set<String> = []  // through its accessor
 }
 
@@ -34,14 +36,17 @@ private struct PlanTree: Model {
     var maybe: PlanLeaf?
     var points: [PlanPoint] = []
     var children: [PlanTree] = []
+    var byNumber: [Int: PlanLeaf] = [:]
+    var byName: [String: PlanLeaf] = [:]
     var object: PlanObject?
 }
 
 private struct LeafTwin: Hashable {
-    var flag: Bool, id: Int, small: Int8, label: String, note: String?, ratio: Double, numbers: [Int], tags: Set<String>
+    var flag: Bool, id: Int, small: Int8, label: String, note: String?, ratio: Double, numbers: [Int]
+    var link: URL?, seen: Date?, tags: Set<String>
     init(_ leaf: PlanLeaf) {
         (flag, id, small, label, note) = (leaf.flag, leaf.id, leaf.small, leaf.label, leaf.note)
-        (ratio, numbers, tags) = (leaf.ratio, leaf.numbers, leaf.tags)
+        (ratio, numbers, link, seen, tags) = (leaf.ratio, leaf.numbers, leaf.link, leaf.seen, leaf.tags)
     }
 }
 
@@ -50,8 +55,11 @@ private struct PointTwin: Hashable {
 }
 
 private struct TreeTwin: Equatable {
-    var leaf: LeafTwin, maybe: LeafTwin?, points: [PointTwin], children: [TreeTwin], object: ObjectIdentifier?
+    var leaf: LeafTwin, maybe: LeafTwin?, points: [PointTwin], children: [TreeTwin]
+    var byNumber: [Int: LeafTwin], byName: [String: LeafTwin], object: ObjectIdentifier?
     init(_ tree: PlanTree) {
+        byNumber = tree.byNumber.mapValues(LeafTwin.init)
+        byName = tree.byName.mapValues(LeafTwin.init)
         leaf = LeafTwin(tree.leaf)
         maybe = tree.maybe.map(LeafTwin.init)
         points = tree.points.map { PointTwin(x: $0.x, y: $0.y, z: $0.z) }
@@ -109,6 +117,37 @@ private struct PlanChain: Model {
     var next: [PlanChain] = []
 }
 
+/// Fields whose same bits are the same value, covering every byte: two arrays
+/// of it with the same bits are equal without their steps being walked.
+private struct PlanArea: Model {
+    var id = 0
+    var name = ""
+    var note: String?
+    var blocks: [Int] = []
+}
+
+private struct AreaTwin: Hashable {
+    var id: Int, name: String, note: String?, blocks: [Int]
+    init(_ area: PlanArea) { (id, name, note, blocks) = (area.id, area.name, area.note, area.blocks) }
+}
+
+/// A `Double`, whose NaN is unequal to itself whatever its bits.
+private struct PlanReading: Model {
+    var id = 0
+    var value = 0.0
+}
+
+/// Padding after `flag`, whose bits are unspecified.
+private struct PlanFlagged: Model {
+    var flag = false
+    var id = 0
+}
+
+private struct PlanAreas: Model {
+    var areas: [PlanArea] = []
+    var readings: [PlanReading] = []
+}
+
 extension RaceOuter {
     fileprivate var withoutMaybe: RaceOuter {
         var copy = self
@@ -141,6 +180,8 @@ private struct PlanValues {
         leaf.note = pick([nil, "", "b"])
         leaf.ratio = pick([0.0, -0.0, 1.5, .nan])
         leaf.numbers = pick([[], [1], [1, 2]])
+        leaf.link = pick([nil, URL(string: "https://a.example/1"), URL(string: "https://a.example/2")])
+        leaf.seen = pick([nil, Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1.5)])
         leaf.tags = pick([[], ["t"]])
         return leaf
     }
@@ -153,6 +194,8 @@ private struct PlanValues {
             PlanPoint(x: pick([0, 1]), y: pick([0, -1]), z: pick([0, 7]))
         }
         if depth > 0 { tree.children = (0..<Int(random.next() % 3)).map { _ in self.tree(depth: depth - 1) } }
+        for key in 0..<Int(random.next() % 3) { tree.byNumber[pick([key, key + 10])] = leaf() }
+        for key in 0..<Int(random.next() % 3) { tree.byName[pick(["k\(key)", "key \(key)"])] = leaf() }
         tree.object = pick([nil, objects[0], objects[1]])
         return tree
     }
@@ -178,6 +221,8 @@ struct EqualityPlanTests {
             case 1: right.maybe = values.pick([false, true]) ? values.leaf() : nil
             case 2 where !right.points.isEmpty: right.points[0].y = values.pick([0, -1])
             case 3 where !right.children.isEmpty: right.children[0].leaf.numbers = values.pick([[], [1]])
+            case 4 where !right.byNumber.isEmpty: right.byNumber[values.pick(Array(right.byNumber.keys))] = values.leaf()
+            case 5: right.byName[values.pick(["k0", "k9"])] = values.pick([nil, values.leaf()])
             default: break
             }
             let expected = TreeTwin(left) == TreeTwin(right)
@@ -192,14 +237,15 @@ struct EqualityPlanTests {
     }
 
     @Test("fields that differ in one step only are unequal", arguments: [
-        "flag", "id", "small", "label", "note", "ratio", "numbers", "tags",
+        "flag", "id", "small", "label", "note", "ratio", "numbers", "link", "seen", "tags",
     ])
     func eachStep(key: String) throws {
         let base = PlanTree()
         var changed = PlanTree()
         try changed.leaf.setValue(
             ["flag": true, "id": 1, "small": Int8(1), "label": "x", "note": "x", "ratio": 2.0,
-             "numbers": [3], "tags": Set(["x"])][key], forKey: key)
+             "numbers": [3], "link": URL(string: "https://x.example") as Any, "seen": Date(timeIntervalSince1970: 9),
+             "tags": Set(["x"])][key], forKey: key)
         #expect(base != changed)
         var inMaybe = base, changedMaybe = base
         inMaybe.maybe = base.leaf
@@ -280,6 +326,105 @@ struct EqualityPlanTests {
         right.points[49].z = 49
         right.points.append(PlanPoint())
         #expect(left != right)
+    }
+
+    @Test("same bits show equality only for models of integers, strings and [Int] with no padding")
+    func sameBitsStride() {
+        #expect(EqualityPlan.of(PlanArea.self).sameBitsSize == MemoryLayout<PlanArea>.stride)
+        #expect(EqualityPlan.of(PlanPoint.self).sameBitsSize == MemoryLayout<PlanPoint>.stride)
+        #expect(EqualityPlan.of(PlanReading.self).sameBitsSize == 0)
+        #expect(EqualityPlan.of(PlanFlagged.self).sameBitsSize == 0)
+        #expect(EqualityPlan.of(PlanLeaf.self).sameBitsSize == 0)
+    }
+
+    @Test("arrays of such models with the same bits are equal; with other bits, by their steps", arguments: [2, 3, 40])
+    func sameBits(count: Int) {
+        let long = String(repeating: "area ", count: 8)  // not a small string: its storage is shared
+        func areas(copying: Bool) -> [PlanArea] {
+            (0..<count).map { index in
+                PlanArea(id: index, name: copying ? String(long.utf8.map { Character(UnicodeScalar($0)) }) : long,
+                         note: index.isMultiple(of: 2) ? nil : "\(long)\(index)",
+                         blocks: copying ? Array(0..<index) : Array(repeating: 7, count: index))
+            }
+        }
+        let shared = areas(copying: false)
+        var left = PlanAreas(), right = PlanAreas()
+        left.areas = shared
+        right.areas = shared.map { $0 }  // another buffer, the same element bits
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        var other = PlanAreas()
+        other.areas = areas(copying: false).enumerated().map { index, area in
+            var area = area
+            area.name = String(long.utf8.map { Character(UnicodeScalar($0)) })  // the same text, another storage
+            area.blocks = Array(repeating: 7, count: index)
+            return area
+        }
+        #expect(left == other)
+        #expect(left.hashValue == other.hashValue)
+        for position in [0, count / 2, count - 1] {
+            for change in 0..<4 {
+                var changed = right
+                switch change {
+                case 0: changed.areas[position].id = -1
+                case 1: changed.areas[position].name = "changed"
+                case 2: changed.areas[position].note = changed.areas[position].note == nil ? "" : nil
+                default: changed.areas[position].blocks.append(1)
+                }
+                #expect(left != changed, "element \(position), change \(change)")
+                #expect(left.areas.map(AreaTwin.init) != changed.areas.map(AreaTwin.init))
+            }
+        }
+    }
+
+    @Test("dictionaries of models compare by key and hash alike in any order and capacity; the same storage is equal")
+    func dictionaries() {
+        func leaf(_ id: Int) -> PlanLeaf {
+            var leaf = PlanLeaf()
+            leaf.id = id
+            leaf.label = "leaf \(id) of a label too long to be a small string"
+            return leaf
+        }
+        var left = PlanTree(), right = PlanTree()
+        for key in 0..<200 { left.byNumber[key] = leaf(key) }
+        right.byNumber.reserveCapacity(1000)                   // another capacity, another order
+        for key in (0..<200).reversed() { right.byNumber[key] = leaf(key) }
+        for key in ["a", "b", "c"] { left.byName[key] = leaf(key.count) }
+        for key in ["c", "a", "b"] { right.byName[key] = leaf(key.count) }
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        #expect(TreeTwin(left) == TreeTwin(right))
+        var changed = right
+        changed.byNumber[199]?.id = -1
+        #expect(left != changed)
+        changed = right
+        changed.byNumber[199] = nil
+        changed.byNumber[200] = leaf(199)                      // the same count, another key
+        #expect(left != changed)
+        changed = right
+        changed.byName["d"] = leaf(1)
+        #expect(left != changed)
+        // A NaN makes a value unequal to itself, except within the same storage (`Dictionary.==`).
+        var nan = PlanTree()
+        nan.byNumber[1] = leaf(1)
+        nan.byNumber[1]?.ratio = .nan
+        let shared = nan
+        #expect(nan == shared)
+        let numbers = [1: Double.nan], sharedNumbers = numbers
+        #expect(numbers == sharedNumbers)                      // the standard library's rule
+        var rebuilt = PlanTree()
+        rebuilt.byNumber = Dictionary(uniqueKeysWithValues: nan.byNumber.map { ($0.key, $0.value) })
+        #expect(nan != rebuilt)
+        #expect(TreeTwin(nan) != TreeTwin(rebuilt))
+    }
+
+    @Test("arrays of models holding NaN are unequal even with the same bits, as the synthesized == says")
+    func notANumber() {
+        var left = PlanAreas(), right = PlanAreas()
+        left.readings = [PlanReading(id: 1, value: 1), PlanReading(id: 2, value: .nan)]
+        right.readings = left.readings.map { $0 }  // another buffer, the same element bits
+        #expect(left != right)
+        #expect(left.readings.map(\.value) != right.readings.map(\.value))
     }
 
     @Test("a nested struct model's own == and hash(into:) are used, in place or in a container")

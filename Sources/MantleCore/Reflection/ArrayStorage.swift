@@ -1,0 +1,68 @@
+/// Reads an array's count and elements where its storage object keeps them,
+/// without copying the array (a retain and a release) or calling generic code.
+///
+/// An `Array` of a struct type is one reference to a native storage object: a
+/// heap object header (two words), the count and the capacity (a word each),
+/// then the elements, from the next multiple of their alignment. That is the
+/// standard library's layout on every platform (part of its ABI on Apple's,
+/// where only arrays of classes can be backed by an `NSArray`).
+/// ``elementsOffset(_:)`` checks it against real arrays of the element type
+/// before any read relies on it, and says `nil` when it does not hold.
+enum ArrayStorage {
+    /// Where the count is, from the start of the storage object.
+    private static let countOffset = 2 * MemoryLayout<Int>.size
+    /// The header and the count and capacity words.
+    private static let headerSize = 4 * MemoryLayout<Int>.size
+
+    /// The offset of the first element from the start of the storage object
+    /// of an `[Element]`, once the layout above has checked out for arrays
+    /// built here: one of `UInt8` holding three elements (where the count is)
+    /// and one of `Element` with room for two (where its elements start);
+    /// `nil` when it does not, and then the arrays must be read through their
+    /// own API.
+    static func elementsOffset<Element>(_ type: Element.Type) -> Int? {
+        guard MemoryLayout<[Element]>.size == MemoryLayout<UInt>.size,
+              check([UInt8](repeating: 1, count: 3), count: 3, elementsAt: headerSize) else { return nil }
+        let alignment = MemoryLayout<Element>.alignment
+        let offset = (headerSize + alignment - 1) / alignment * alignment
+        // Room for two elements, none initialised: no element value is needed.
+        let probe = [Element](unsafeUninitializedCapacity: 2) { _, count in count = 0 }
+        return check(probe, count: 0, elementsAt: offset) ? offset : nil
+    }
+
+    /// `true` when `array`'s storage object holds `count` at ``countOffset``
+    /// and its elements start `offset` bytes in, as the array's own API says.
+    private static func check<Element>(_ array: [Element], count: Int, elementsAt offset: Int) -> Bool {
+        withExtendedLifetime(array) {
+            guard let storage = withUnsafeBytes(of: array, { UnsafeRawPointer(bitPattern: $0.load(as: UInt.self)) })
+            else { return false }
+            return array.withUnsafeBufferPointer { buffer in
+                guard let start = buffer.baseAddress, buffer.count == count else { return false }
+                // SAFETY: `storage` is the object `array` holds, alive for this closure; the
+                // word read lies inside its header, before `start` (checked first).
+                return UnsafeRawPointer(start) - storage == offset
+                    && self.count(storage) == count
+            }
+        }
+    }
+
+    /// The storage object of the `[Element]` stored at `address`, whose
+    /// element type passed ``elementsOffset(_:)``; read without retaining it.
+    /// (Never `nil` for an array: an empty one refers to the shared empty storage.)
+    ///
+    /// - Precondition: `address` holds an initialised array that stays alive
+    ///   and unchanged while the result is used.
+    @inline(__always)
+    static func storage(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
+        // SAFETY: an array of a checked element type is one word, the address of its storage object.
+        UnsafeRawPointer(bitPattern: address.load(as: UInt.self))
+    }
+
+    /// The count kept in an array's storage object.
+    @inline(__always)
+    static func count(_ storage: UnsafeRawPointer) -> Int {
+        // SAFETY: `storage` is a live array storage object (from `storage(at:)` or `check`),
+        // whose count word is at `countOffset` (checked by `elementsOffset`).
+        storage.load(fromByteOffset: countOffset, as: Int.self)
+    }
+}
