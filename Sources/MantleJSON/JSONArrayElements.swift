@@ -92,18 +92,38 @@ package final class JSONArrayElements {
                 return
             }
         }
-        // A local rather than the property: no run-time exclusivity check per access.
+        // Locals rather than the properties in the loop: no run-time exclusivity check per access.
         var scanner = self.scanner
-        defer { self.scanner = scanner }
-        scanner.elementRoots = roots
-        roots = []
+        var roots = self.roots
+        var position = self.position
         defer {
-            roots = scanner.elementRoots
-            scanner.elementRoots = []
+            self.scanner = scanner
+            self.roots = roots
+            self.position = position
         }
-        try scanner.parseElements(at: position, batchNodes: Self.batchNodes)
-        position = scanner.pos
-        finished = scanner.arrayClosed
+        self.roots = []
+        var more = true
+        while more && scanner.nodes.count < Self.batchNodes {
+            roots.append(scanner.nodes.count)
+            try scanner.parseElement(at: position)
+            var i = Self.skipWhitespace(bytes, from: scanner.pos)
+            guard i < bytes.count else { throw JSONScanner.eofError(at: bytes.count) }
+            switch bytes[i] {
+            case UInt8(ascii: ","):
+                i = Self.skipWhitespace(bytes, from: i &+ 1)
+                if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
+                    throw JSONScanner.error("trailing comma in array", at: i)
+                }
+                position = i
+            case UInt8(ascii: "]"):
+                try Self.checkEnd(bytes, after: i)
+                position = bytes.count
+                more = false
+            case let other:
+                throw JSONScanner.unexpected(other, expecting: "',' or ']'", at: i)
+            }
+        }
+        finished = !more
         // SAFETY: the scanner initialised `nodes.base[0..<nodes.count]` (`JSONScannerStack`).
         let nodes = ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
         batch = JSONDocument(input: input, nodes: nodes)

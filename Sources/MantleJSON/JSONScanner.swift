@@ -90,11 +90,6 @@ struct JSONScanner {
     var filters = JSONScannerStack<UInt64>(capacity: 64)
     /// Reusable buffer for unescaping escaped keys before hashing.
     var scratch: [UInt8] = []
-    /// Elements of a top-level array (``parseElements(at:)``): the tape indices of the
-    /// elements scanned, how many nodes end a batch, and whether the closing bracket was read.
-    var elementRoots: [Int] = []
-    var elementBatchNodes = 0
-    var arrayClosed = false
 
     /// Creates a scanner over `base[0..<count]` that writes its tape into `tape` while it fits.
     private init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, tape: UnsafeMutableBufferPointer<JSONNode>) {
@@ -182,16 +177,12 @@ struct JSONScanner {
         filters.deallocate()
     }
 
-    /// Validates the elements of the top-level array from the one that starts at `start`
-    /// (white space skipped), with the commas between them, appending their nodes to the tape
-    /// (depths and offsets as in the whole text's tape) and their root indices to
-    /// ``elementRoots``, until the tape holds `batchNodes` nodes (after a comma) or the
-    /// array ends (then ``arrayClosed``, the text checked to its end). Leaves ``pos`` at the
-    /// next element. Its errors are those that scanning the whole text gives.
-    mutating func parseElements(at start: Int, batchNodes: Int) throws(JSONDataError) {
+    /// Validates the one value that starts at `start` (white space skipped) inside the
+    /// top-level array, appending its nodes to the tape (depths and offsets as in the whole
+    /// text's tape), and leaves ``pos`` just past it; what follows is not read. Its errors
+    /// are those that scanning the whole text gives for this value.
+    mutating func parseElement(at start: Int) throws(JSONDataError) {
         pos = Swift.min(Swift.max(start, 0), end)
-        elementBatchNodes = batchNodes
-        elementRoots.append(nodes.count)
         try parse(baseDepth: 1)
     }
 
@@ -284,33 +275,7 @@ struct JSONScanner {
             // A value has just been completed inside `open` (or at the top level).
             while true {
                 guard open.node >= 0 else {
-                    if baseDepth > 0 {
-                        // An element of the top-level array: the array's punctuation, checked as
-                        // the loop below checks it, then the next element unless the batch is full.
-                        skipWhitespace()
-                        guard pos < end else { throw Self.eofError(at: end) }
-                        let d = p[pos]
-                        if d == UInt8(ascii: ",") {
-                            pos &+= 1
-                            skipWhitespace()
-                            if pos < end && p[pos] == UInt8(ascii: "]") {
-                                throw Self.error("trailing comma in array", at: pos)
-                            }
-                            guard nodes.count < elementBatchNodes else { return }
-                            elementRoots.append(nodes.count)
-                            continue valueLoop
-                        }
-                        guard d == UInt8(ascii: "]") else {
-                            throw Self.unexpected(d, expecting: "',' or ']'", at: pos)
-                        }
-                        pos &+= 1
-                        skipWhitespace()
-                        guard pos == end else {
-                            throw Self.trailingTextError(p[pos], at: pos)
-                        }
-                        arrayClosed = true
-                        return
-                    }
+                    if baseDepth > 0 { return }
                     skipWhitespace()
                     guard pos == end else {
                         throw Self.trailingTextError(p[pos], at: pos)
