@@ -22,6 +22,16 @@ extension JSONDocument {
         }
     }
 
+    /// The `URL` that `make` gives for the string node `node`'s value, shared with every
+    /// string node of the same raw bytes in the documents of this input when it has a
+    /// ``JSONInput/urlCache``; `nil` for other kinds, and when `make` gives `nil`.
+    package func url(at node: Int, _ make: (String) -> URL?) -> URL? {
+        let n = nodes[node]
+        guard n.kind == .string else { return nil }
+        guard let cache = input.urlCache else { return make(string(at: node)) }
+        return cache.value(start: n.textStart, length: n.textLength, in: input.buffer) { make(string(at: node)) }
+    }
+
     // MARK: - UTF-8
 
     /// Calls `body` with the UTF-8 bytes of `string` (copying only for non-native strings).

@@ -1,7 +1,7 @@
 import Foundation
 
 
-/// A fully validated JSON document stored as a flat tape of nodes over a copy of the bytes.
+/// A fully validated JSON document stored as a flat tape of nodes over the input bytes.
 ///
 /// Node indices are positions on the tape in document order; the root is at index 0. Children of
 /// a container follow it directly (for objects they alternate key, value, key, value, ...), and
@@ -29,28 +29,25 @@ import Foundation
 /// The class is immutable after `init` (only `let` properties of `Sendable` types), so its
 /// `Sendable` conformance is compiler-checked rather than `@unchecked`.
 package final class JSONDocument: Sendable {
-    /// The input bytes, in an array the document owns: a `Data` input is copied once (one
-    /// `memcpy`, so the document's memory is its input's size more), an array is shared. Every
-    /// accessor reads them through ``withBytes(_:)``, and a `let` array gives its buffer
-    /// without the run-time exclusivity checks that `Data.withUnsafeBytes` makes on its storage
-    /// object (four per call, 8–10% of decoding twitter.json, citm_catalog.json or the GitHub
-    /// issues, measured under callgrind).
-    let bytes: [UInt8]
+    /// The input bytes, shared with the caller rather than copied (see ``JSONInput``). Every
+    /// accessor reads them through ``withBytes(_:)``.
+    let input: JSONInput
     /// The node tape; ``rootIndex`` is its first element. Internal to the engine: the
     /// accessors below are the interface.
     @usableFromInline let nodes: ContiguousArray<JSONNode>
 
-    /// Parses `storage`; the designated initialiser.
-    private init(storage: [UInt8], maximumDepth: Int) throws(JSONDataError) {
-        self.bytes = storage
-        let result: Result<ContiguousArray<JSONNode>, JSONDataError> = storage.withUnsafeBufferPointer { buffer in
-            do throws(JSONDataError) {
-                return .success(try JSONScanner.scan(buffer, maximumDepth: maximumDepth))
-            } catch {
-                return .failure(error)
-            }
-        }
-        self.nodes = try result.get()
+    /// Parses the JSON text `input` (see ``init(bytes:maximumDepth:)-([UInt8],_)`` for the
+    /// parameters).
+    package init(input: JSONInput, maximumDepth: Int = JSONLimits.defaultMaximumDepth) throws(JSONDataError) {
+        self.input = input
+        self.nodes = try JSONScanner.scan(input.buffer, maximumDepth: maximumDepth)
+    }
+
+    /// A document of one value of `input` whose tape `nodes` the scanner made from `input`
+    /// (an element of a top-level array, ``JSONArrayElements``).
+    init(input: JSONInput, nodes: ContiguousArray<JSONNode>) {
+        self.input = input
+        self.nodes = nodes
     }
 
     /// Parses a JSON text given as bytes.
@@ -62,24 +59,25 @@ package final class JSONDocument: Sendable {
     ///     count as that). Deeper input throws instead of exhausting the stack.
     /// - Throws: ``JSONDataError`` with the reason and byte offset of the first problem.
     package convenience init(bytes: [UInt8], maximumDepth: Int = JSONLimits.defaultMaximumDepth) throws(JSONDataError) {
-        try self.init(storage: bytes, maximumDepth: maximumDepth)
+        try self.init(input: JSONInput(bytes), maximumDepth: maximumDepth)
     }
 
-    /// Parses a JSON text given as `Data` (copied once into the document's array).
+    /// Parses a JSON text given as `Data`, reading its bytes where they are (no copy, apart
+    /// from a few bytes that `Data` stores inline).
     package convenience init(bytes: Data, maximumDepth: Int = JSONLimits.defaultMaximumDepth) throws(JSONDataError) {
-        try self.init(storage: [UInt8](bytes), maximumDepth: maximumDepth)
+        try self.init(input: JSONInput(bytes), maximumDepth: maximumDepth)
     }
 
-    /// Parses a JSON text given as any sequence of bytes (copied once into contiguous storage).
+    /// Parses a JSON text given as any sequence of bytes (copied once into an array).
     package convenience init(bytes: some Sequence<UInt8>, maximumDepth: Int = JSONLimits.defaultMaximumDepth)
         throws(JSONDataError)
     {
-        try self.init(storage: Array(bytes), maximumDepth: maximumDepth)
+        try self.init(input: JSONInput(Array(bytes)), maximumDepth: maximumDepth)
     }
 
     /// Parses a JSON text given as a Swift string (its UTF-8 encoding).
     package convenience init(text: String, maximumDepth: Int = JSONLimits.defaultMaximumDepth) throws(JSONDataError) {
-        try self.init(storage: Array(text.utf8), maximumDepth: maximumDepth)
+        try self.init(input: JSONInput(Array(text.utf8)), maximumDepth: maximumDepth)
     }
 
     /// Calls `body` with the input bytes.
@@ -87,9 +85,9 @@ package final class JSONDocument: Sendable {
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         // SAFETY (what the callers' pointer arithmetic relies on): every scalar node's range
         // `textStart ..< textStart + textLength` lies inside these bytes, because the scanner
-        // made the tape from this same array (a `let`, never changed) and only records ranges
-        // it has read.
-        bytes.withUnsafeBufferPointer(body)
+        // made the tape from this same input (a `let`, whose bytes never change or move, see
+        // ``JSONInput``) and only records ranges it has read.
+        body(input.buffer)
     }
 
     // MARK: - Structure

@@ -87,7 +87,7 @@ struct Report: Codable {
     static func peakMemoryGoal(_ memory: MemoryReport?, load: String? = nil) -> GoalResult {
         let basis = memory.map {
             "\(grouped($0.count)) issues, child: \(bytes($0.peakGrowth)) / \(bytes($0.inputBytes)); "
-                + "counts the decode's input copy, tape and models, not the input Data"
+                + "counts the models and the decode's tape, not the input Data"
         } ?? "not measured"
         return GoalResult(name: "peak memory / input", formula: "peak RSS growth / input bytes",
                           basis: basis + (load.map { ", load \($0)" } ?? ""),

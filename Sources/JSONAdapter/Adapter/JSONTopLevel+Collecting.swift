@@ -23,7 +23,7 @@ extension JSONTopLevel {
     /// the first failure with the others; returns what `decode` gives if,
     /// the second time, code it runs (a transformer, `validate()`) decided
     /// to let it succeed.
-    private static func collectingPass<Result>(after error: any Error, _ options: JSONAdapter.DecodingOptions,
+    static func collectingPass<Result>(after error: any Error, _ options: JSONAdapter.DecodingOptions,
                                                _ decode: () throws -> Result) throws -> Result {
         let outer = DecodingRecorder.current
         var firstError = error

@@ -72,8 +72,82 @@ enum JSONTopLevel {
     static func array<Element>(in data: Data, _ options: JSONAdapter.DecodingOptions,
                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         try recording(options) {
-            let document = try parse(data, maximumDepth: options.maximumDepth)
+            let input = JSONInput(data, cachingURLs: true)
+            if options.keyPath == nil, JSONArrayElements.startsArray(input, maximumDepth: options.maximumDepth) {
+                return try decodeElements(input, options, decode)
+            }
+            let document = try parse(input, maximumDepth: options.maximumDepth)
             return try array(at: document.rootIndex, with: document, options, decode)
+        }
+    }
+
+    /// The elements of a top-level array, decoded a batch at a time as they are parsed
+    /// (``JSONArrayElements``), so that the tape alive at once is a batch's rather than the
+    /// whole text's; what the call returns or throws is what ``elements(of:with:_:_:)`` gives
+    /// for the whole text parsed first.
+    ///
+    /// In particular an invalid JSON text is the error wherever it is invalid, as when the
+    /// text is parsed before anything is decoded (and for `JSONDecoder`): when an element
+    /// fails to decode, the rest of the text is parsed (not decoded), and a syntax error
+    /// there is thrown instead of the element's failure. Models decoded before the call
+    /// failed are dropped (nothing is returned); code that decoding runs (transformers,
+    /// `validate()`) has run for the elements before the syntax error, which it did not
+    /// when the whole text was parsed first.
+    private static func decodeElements<Element>(_ input: JSONInput, _ options: JSONAdapter.DecodingOptions,
+                                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
+        var cursor: ElementCursor?
+        func pass() throws -> [Element] {
+            guard let elements = JSONArrayElements(input, maximumDepth: options.maximumDepth) else { return [] }
+            let current = ElementCursor(elements)
+            cursor = current
+            let items = ElementSequence(cursor: current)
+            let result = try decodeEach(items, lossy: options.isLossy, found: { $0.document.found($0.node) }) { item in
+                try decode(checkedObject(item.node, with: item.document))
+            }
+            if let failure = current.failure { throw invalidJSON(failure) }
+            return result
+        }
+        do {
+            return try pass()
+        } catch {
+            if let failure = cursor?.syntaxErrorInRest() { throw invalidJSON(failure) }
+            return try collectingPass(after: error, options, pass)
+        }
+    }
+
+    /// Where a pass over a top-level array's elements is, and the parse error that ended it.
+    private final class ElementCursor {
+        let elements: JSONArrayElements
+        var failure: JSONDataError?
+
+        init(_ elements: JSONArrayElements) {
+            self.elements = elements
+        }
+
+        /// The parse error of the text from the cursor on (the one that ended the pass, if
+        /// any), parsing the elements not yet read.
+        func syntaxErrorInRest() -> JSONDataError? {
+            if let failure { return failure }
+            do {
+                while try elements.next() != nil {}
+            } catch {
+                failure = error
+            }
+            return failure
+        }
+    }
+
+    /// The elements of a cursor as a sequence; a parse error ends it, kept in the cursor.
+    private struct ElementSequence: Sequence, IteratorProtocol {
+        let cursor: ElementCursor
+
+        mutating func next() -> (document: JSONDocument, node: Int)? {
+            do {
+                return try cursor.elements.next()
+            } catch {
+                cursor.failure = error
+                return nil
+            }
         }
     }
 
@@ -159,8 +233,13 @@ enum JSONTopLevel {
 
     /// Parses JSON text, mapping parse errors to ``JSONAdapterError/Code/invalidJSONData``.
     static func parse(_ data: Data, maximumDepth: Int) throws -> JSONDocument {
+        try parse(JSONInput(data, cachingURLs: true), maximumDepth: maximumDepth)
+    }
+
+    /// Parses JSON text, as ``parse(_:maximumDepth:)-(Data,_)``.
+    static func parse(_ input: JSONInput, maximumDepth: Int) throws -> JSONDocument {
         do {
-            return try JSONDocument(bytes: data, maximumDepth: maximumDepth)
+            return try JSONDocument(input: input, maximumDepth: maximumDepth)
         } catch {
             throw invalidJSON(error)
         }

@@ -219,7 +219,9 @@ final class URLCodec: JSONValueCodec<URL>, @unchecked Sendable {
         try parsedString(self, value, FoundationReader(), Self.parse)
     }
     override func decode(_ document: JSONDocument, _ node: Int) throws(ValueFailure) -> URL {
-        try parsedString(self, node, document, Self.parse)
+        // One value for each repeated URL string of a decode call (see `JSONStringCache`).
+        guard let url = document.url(at: node, Self.parse) else { throw mismatch(node, document) }
+        return url
     }
 
     override func encode(_ value: URL, _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any { value.absoluteString }
