@@ -48,8 +48,12 @@ package final class JSONStringCache<Value>: @unchecked Sendable {
     /// cache.
     package func value(start: Int, length: Int, in bytes: UnsafeBufferPointer<UInt8>,
                        make: () -> Value?) -> Value? {
+        // Keys are kept as 32-bit offsets: a string beyond them (in an input over 4 GiB) is not
+        // kept, so that no truncated offset ever names other bytes.
         guard pthread_equal(pthread_self(), owner) != 0, let base = bytes.baseAddress,
-              start >= 0, length >= 0, start <= bytes.count &- length else { return make() }
+              start >= 0, length >= 0, start <= bytes.count &- length,
+              UInt64(truncatingIfNeeded: start) &+ UInt64(truncatingIfNeeded: length) <= UInt64(UInt32.max)
+        else { return make() }
         // SAFETY: `start ..< start + length` lies inside `bytes` (checked above), and so does
         // every kept key: each was checked so when it was kept, in the same bytes (one input
         // per cache, which never changes or moves, see `JSONInput`).

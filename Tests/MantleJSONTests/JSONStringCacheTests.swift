@@ -41,6 +41,23 @@ struct JSONStringCacheTests {
         }
     }
 
+    /// Keys are 32-bit offsets: a string that ends beyond them (an input over 4 GiB) is made
+    /// and not kept, and no byte is read for it. The buffer claims 5 GiB over one small
+    /// allocation; only its first bytes exist, and only those may be read.
+    @Test("strings beyond 4 GiB into the input are made, never kept or read")
+    func beyondThirtyTwoBits() {
+        let cache = JSONStringCache<Int>()
+        let small = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+        defer { small.deallocate() }
+        small.initialize(repeating: UInt8(ascii: "a"), count: 8)
+        let huge = UnsafeBufferPointer(start: small, count: 5 << 30)  // 32-bit: a 64-bit test of 64-bit offsets
+        #expect(cache.value(start: 1 << 32, length: 3, in: huge) { 9 } == 9)
+        #expect(cache.value(start: Int(UInt32.max) - 1, length: 3, in: huge) { 10 } == 10)
+        #expect(cache.count == 0)
+        #expect(cache.value(start: 0, length: 3, in: huge) { 11 } == 11)  // in range: kept
+        #expect(cache.count == 1)
+    }
+
     @Test("another thread makes its values without the cache")
     func otherThread() async {
         let bytes = Self.input(4)
