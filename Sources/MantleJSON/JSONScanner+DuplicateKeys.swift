@@ -52,10 +52,13 @@ extension JSONScanner {
         let word = (depth &- 1) &* Self.wordsPerLevel &+ (bit &>> 6)
         let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
         var duplicate = false
-        if stacks.keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {
-            // A large object: its keys are checked once, sorted, when it closes.
-        } else if stacks.filters[word] & mask != 0 {
-            // SAFETY: `word < depth * 4` (see `resetFilter`); `hashStart <= i < stacks.keyHashes.count`.
+        // SAFETY: `word < depth * 4` (see `resetFilter`).
+        if stacks.filters[word] & mask == 0 {
+            stacks.filters[word] |= mask
+        } else if stacks.keyHashes.count &- hashStart < Self.linearDuplicateCheckLimit {
+            // (A larger object's keys are checked once, sorted, when it closes; the filter is
+            // not read for it.)
+            // SAFETY: `hashStart <= i < stacks.keyHashes.count`.
             var i = hashStart
             while i < stacks.keyHashes.count {
                 if stacks.keyHashes[i] == hash {
@@ -64,8 +67,6 @@ extension JSONScanner {
                 }
                 i &+= 1
             }
-        } else {
-            stacks.filters[word] |= mask
         }
         stacks.keyHashes.append(hash)
         return duplicate
