@@ -90,7 +90,8 @@ struct JSONScanner {
             filters.deallocate()
         }
 
-        /// Empties the stacks that hold open containers and the tape (a scan starting again).
+        /// Empties the tape and the stacks of open containers, for a scan starting again (the
+        /// Bloom filters need not be: each object clears its level's as it opens).
         mutating func removeAll() {
             nodes.count = 0
             frames.count = 0
