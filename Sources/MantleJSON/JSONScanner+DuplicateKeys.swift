@@ -16,18 +16,18 @@ extension JSONScanner {
         // SAFETY: `filters` holds at least `depth * 5` words from here on (it never shrinks);
         // `recordKey` and `hashStart(depth:)` read only words below that for keys of this object
         // (`depth` is its level).
-        if filters.count < base &+ 5 { filters.append(repeating: 0, count: base &+ 5 &- filters.count) }
-        filters[base] = 0
-        filters[base &+ 1] = 0
-        filters[base &+ 2] = 0
-        filters[base &+ 3] = 0
-        filters[base &+ 4] = UInt64(truncatingIfNeeded: keyHashes.count)
+        if stacks.filters.count < base &+ 5 { stacks.filters.append(repeating: 0, count: base &+ 5 &- stacks.filters.count) }
+        stacks.filters[base] = 0
+        stacks.filters[base &+ 1] = 0
+        stacks.filters[base &+ 2] = 0
+        stacks.filters[base &+ 3] = 0
+        stacks.filters[base &+ 4] = UInt64(truncatingIfNeeded: stacks.keyHashes.count)
     }
 
     /// Where the key hashes of the open object at nesting level `depth` start in `keyHashes`.
     @inline(__always)
     func hashStart(depth: Int) -> Int {
-        Int(truncatingIfNeeded: filters[(depth &- 1) &* Self.wordsPerLevel &+ 4])  // 32-bit: an Int stored there
+        Int(truncatingIfNeeded: stacks.filters[(depth &- 1) &* Self.wordsPerLevel &+ 4])  // 32-bit: an Int stored there
     }
 
     /// Hashes the (unescaped) key `start..<start+length`, the last node, and records it for the
@@ -52,22 +52,23 @@ extension JSONScanner {
         let word = (depth &- 1) &* Self.wordsPerLevel &+ (bit &>> 6)
         let mask: UInt64 = 1 &<< UInt64(truncatingIfNeeded: bit & 63)
         var duplicate = false
-        if keyHashes.count &- hashStart >= Self.linearDuplicateCheckLimit {
-            // A large object: its keys are checked once, sorted, when it closes.
-        } else if filters[word] & mask != 0 {
-            // SAFETY: `word < depth * 4` (see `resetFilter`); `hashStart <= i < keyHashes.count`.
+        // SAFETY: `word < depth * 4` (see `resetFilter`).
+        if stacks.filters[word] & mask == 0 {
+            stacks.filters[word] |= mask
+        } else if stacks.keyHashes.count &- hashStart < Self.linearDuplicateCheckLimit {
+            // (A larger object's keys are checked once, sorted, when it closes; the filter is
+            // not read for it.)
+            // SAFETY: `hashStart <= i < stacks.keyHashes.count`.
             var i = hashStart
-            while i < keyHashes.count {
-                if keyHashes[i] == hash {
+            while i < stacks.keyHashes.count {
+                if stacks.keyHashes[i] == hash {
                     duplicate = true
                     break
                 }
                 i &+= 1
             }
-        } else {
-            filters[word] |= mask
         }
-        keyHashes.append(hash)
+        stacks.keyHashes.append(hash)
         return duplicate
     }
 
@@ -75,8 +76,8 @@ extension JSONScanner {
     /// ``JSONNode/stringHasNonASCII`` when `scratch` has a byte above 0x7F (`"caf\u00e9"`).
     @inline(never)
     private mutating func markNonASCIIEscapedKey() {
-        guard scratch.contains(where: { $0 >= 0x80 }), nodes.count > 0 else { return }
-        nodes[nodes.count &- 1].flags |= JSONNode.stringHasNonASCII
+        guard scratch.contains(where: { $0 >= 0x80 }), stacks.nodes.count > 0 else { return }
+        stacks.nodes[stacks.nodes.count &- 1].flags |= JSONNode.stringHasNonASCII
     }
 
     /// Objects with more keys than this are checked for duplicates when they close, by sorting

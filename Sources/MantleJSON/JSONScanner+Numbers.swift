@@ -47,7 +47,7 @@ extension JSONScanner {
             }
             skipDigits()
         }
-        nodes.append(JSONNode(scalar: .number, textStart: start, textLength: pos &- start, offset: start,
+        stacks.nodes.append(JSONNode(scalar: .number, textStart: start, textLength: pos &- start, offset: start,
                               flags: flags, depth: depth))
     }
 

@@ -57,7 +57,7 @@
 /// that look-ups there compare keys as Swift strings do, by canonical equivalence.
 struct JSONScanner {
     /// One open container on the explicit parse stack (the innermost one is kept in locals).
-    private struct Frame {
+    fileprivate struct Frame {
         /// Tape index of the container node.
         var node: Int
         /// Elements / members completed so far.
@@ -68,6 +68,37 @@ struct JSONScanner {
         static let topLevel = Frame(node: -1, count: 0, isObject: false)
     }
 
+    /// The scanner's memory: the tape and the stacks of the scan, owned together so that one
+    /// ``deallocate()`` frees every one of them.
+    struct Stacks {
+        /// The tape being built.
+        var nodes: JSONScannerStack<JSONNode>
+        /// Enclosing containers of the innermost open container.
+        fileprivate var frames = JSONScannerStack<Frame>(capacity: 16)
+        /// Hashes of the keys of all open objects, innermost last.
+        var keyHashes = JSONScannerStack<UInt64>(capacity: 64)
+        /// Per nesting level, for duplicate-key detection: four 64-bit words of Bloom filter, then
+        /// where the object's key hashes start in `keyHashes` (kept here rather than in `Frame`, whose
+        /// every field is one more register the scan loop keeps).
+        var filters = JSONScannerStack<UInt64>(capacity: 64)
+
+        /// Frees the memory of every stack; none may be used afterwards.
+        func deallocate() {
+            nodes.deallocate()
+            frames.deallocate()
+            keyHashes.deallocate()
+            filters.deallocate()
+        }
+
+        /// Empties the tape and the stacks of open containers, for a scan starting again (the
+        /// Bloom filters need not be: each object clears its level's as it opens).
+        mutating func removeAll() {
+            nodes.count = 0
+            frames.count = 0
+            keyHashes.count = 0
+        }
+    }
+
     /// First byte of the input.
     let p: UnsafePointer<UInt8>
     /// Number of input bytes.
@@ -75,16 +106,7 @@ struct JSONScanner {
     /// Maximum number of nested containers (already clamped to what `UInt16` depths can hold).
     let maximumDepth: Int
     var pos = 0
-    /// The tape being built.
-    var nodes: JSONScannerStack<JSONNode>
-    /// Enclosing containers of the innermost open container.
-    private var frames = JSONScannerStack<Frame>(capacity: 16)
-    /// Hashes of the keys of all open objects, innermost last.
-    var keyHashes = JSONScannerStack<UInt64>(capacity: 64)
-    /// Per nesting level, for duplicate-key detection: four 64-bit words of Bloom filter, then
-    /// where the object's key hashes start in `keyHashes` (kept here rather than in `Frame`, whose
-    /// every field is one more register the scan loop keeps).
-    var filters = JSONScannerStack<UInt64>(capacity: 64)
+    var stacks: Stacks
     /// Reusable buffer for unescaping escaped keys before hashing.
     var scratch: [UInt8] = []
 
@@ -93,17 +115,25 @@ struct JSONScanner {
         self.p = base
         self.end = count
         self.maximumDepth = Swift.max(0, Swift.min(maximumDepth, JSONLimits.largestMaximumDepth))
-        nodes = if let storage = tape.baseAddress, tape.count > 0 {
+        let nodes: JSONScannerStack<JSONNode> = if let storage = tape.baseAddress, tape.count > 0 {
             JSONScannerStack(borrowing: storage, capacity: tape.count)
         } else {
             JSONScannerStack(capacity: 16)
         }
+        stacks = Stacks(nodes: nodes)
     }
 
     /// The tape capacity first reserved for `count` input bytes: one node per eight bytes
     /// (twitter.json has one per 23, citm_catalog.json one per 27).
     static func initialTapeCapacity(_ count: Int) -> Int {
         Swift.min(count / 8 + 16, 1 << 24)
+    }
+
+    /// Checks that a text of `count` bytes fits the tape's 32-bit offsets.
+    private static func checkSize(_ count: Int) throws(JSONDataError) {
+        guard UInt64(count) < UInt64(UInt32.max) else {
+            throw JSONDataError("input of \(count) bytes exceeds the 4 GiB limit", at: 0)
+        }
     }
 
     /// Validates `input` as one JSON text and returns its node tape (root at index 0).
@@ -119,9 +149,7 @@ struct JSONScanner {
         guard let base = input.baseAddress, !input.isEmpty else {
             throw JSONDataError("unexpected end of input", at: 0)
         }
-        guard UInt64(input.count) < UInt64(UInt32.max) else {
-            throw JSONDataError("input of \(input.count) bytes exceeds the 4 GiB limit", at: 0)
-        }
+        try checkSize(input.count)
         // The tape is written straight into the storage of the array the document keeps (no
         // copy-on-write uniqueness check per append, and no copy at the end); only when it
         // outgrows that storage is it moved, and copied into an array of its own at the end.
@@ -133,54 +161,75 @@ struct JSONScanner {
             // and words only through `load` (see there), for the duration of this call; it
             // writes `tape[0..<tape.count]` only (`JSONScannerStack`), during this closure.
             var scanner = JSONScanner(base: base, count: input.count, maximumDepth: maximumDepth, tape: tape)
-            defer {
-                scanner.nodes.deallocate()
-                scanner.frames.deallocate()
-                scanner.keyHashes.deallocate()
-                scanner.filters.deallocate()
-            }
+            defer { scanner.stacks.deallocate() }
             do throws(JSONDataError) {
                 try scanner.parse()
             } catch {
                 failure = error
                 return
             }
-            if scanner.nodes.ownsBase {
-                moved = ContiguousArray(UnsafeBufferPointer(start: scanner.nodes.base, count: scanner.nodes.count))
+            if scanner.stacks.nodes.ownsBase {
+                moved = ContiguousArray(UnsafeBufferPointer(start: scanner.stacks.nodes.base,
+                                                            count: scanner.stacks.nodes.count))
             } else {
                 // SAFETY: the nodes `tape[0..<count]` were initialised by `append`.
-                initialized = scanner.nodes.count
+                initialized = scanner.stacks.nodes.count
             }
         }
         if let failure { throw failure }
         return moved.isEmpty ? nodes : moved
     }
 
-    /// A scanner over `base[0..<count]` that keeps its tape in memory of its own, for scanning
-    /// the elements of a top-level array one after another (``parseElement(at:)``), appending
-    /// their nodes to one tape that the caller empties. It must be freed with
-    /// ``deallocate()``, and the bytes must outlive it.
-    init(elementsAt base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+    // MARK: - A top-level array's elements
+
+    /// A scanner over `base[0..<count]` for the elements of its top-level array, scanned one
+    /// after another (``openElements()``, then ``parseElement()`` and
+    /// ``scanElementSeparator()`` in turn), their nodes appended to one tape of memory of its
+    /// own that the caller empties; `nil` (nothing kept) unless the text's first byte after
+    /// white space is `[` and `maximumDepth` admits the array. It must be freed with
+    /// ``Stacks/deallocate()``, and the bytes must outlive it.
+    init?(elementsAt base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+        guard maximumDepth >= 1 else { return nil }
         self.init(base: base, count: count, maximumDepth: maximumDepth,
                   tape: UnsafeMutableBufferPointer(start: nil, count: 0))
-        nodes = JSONScannerStack(capacity: JSONArrayElements.batchNodes &+ 1024)
+        skipWhitespace()
+        guard pos < end, p[pos] == UInt8(ascii: "[") else {
+            stacks.deallocate()
+            return nil
+        }
+        stacks.nodes.deallocate()
+        stacks.nodes = JSONScannerStack(capacity: JSONArrayElements.batchNodes &+ 1024)
     }
 
-    /// Frees the stacks of a scanner made with ``init(elementsAt:count:maximumDepth:)``.
-    func deallocate() {
-        nodes.deallocate()
-        frames.deallocate()
-        keyHashes.deallocate()
-        filters.deallocate()
+    /// Reads the array's opening bracket (at ``pos``) and the white space after it, once the
+    /// text's size is checked; returns whether an element follows. When none does (`[]`),
+    /// the text's end is checked too.
+    mutating func openElements() throws(JSONDataError) -> Bool {
+        try Self.checkSize(end)
+        pos &+= 1
+        skipWhitespace()
+        guard pos < end else { throw Self.eofError(at: end) }
+        guard p[pos] == UInt8(ascii: "]") else { return true }
+        pos &+= 1
+        try scanEnd()
+        return false
     }
 
-    /// Validates the one value that starts at `start` (white space skipped) inside the
-    /// top-level array, appending its nodes to the tape (depths and offsets as in the whole
-    /// text's tape), and leaves ``pos`` just past it; what follows is not read. Its errors
-    /// are those that scanning the whole text gives for this value.
-    mutating func parseElement(at start: Int) throws(JSONDataError) {
-        pos = Swift.min(Swift.max(start, 0), end)
+    /// Validates the one value at ``pos`` (white space skipped) inside the top-level array,
+    /// appending its nodes to the tape (depths and offsets as in the whole text's tape), and
+    /// leaves ``pos`` just past it; what follows is not read. Its errors are those that
+    /// scanning the whole text gives for this value.
+    mutating func parseElement() throws(JSONDataError) {
         try parse(baseDepth: 1)
+    }
+
+    /// Reads what follows an element of the top-level array, as the scan loop does after an
+    /// array's element; returns whether another element follows (``pos`` at it). After the
+    /// closing bracket, the text's end is checked.
+    mutating func scanElementSeparator() throws(JSONDataError) -> Bool {
+        if try scanSeparator(inObject: false, depth: 1, object: -1) { return true }
+        try scanEnd()
+        return false
     }
 
     // MARK: - Main loop
@@ -230,10 +279,10 @@ struct JSONScanner {
                 guard depth < maximumDepth else {
                     throw Self.depthError(maximumDepth, at: pos)
                 }
-                if open.node >= 0 { frames.append(open) }
+                if open.node >= 0 { stacks.frames.append(open) }
                 let opensObject = c == UInt8(ascii: "{")
-                open = Frame(node: nodes.count, count: 0, isObject: opensObject)
-                nodes.append(JSONNode(container: opensObject ? .object : .array, offset: pos, depth: depth))
+                open = Frame(node: stacks.nodes.count, count: 0, isObject: opensObject)
+                stacks.nodes.append(JSONNode(container: opensObject ? .object : .array, offset: pos, depth: depth))
                 depth &+= 1
                 pos &+= 1
                 skipWhitespace()
@@ -241,8 +290,8 @@ struct JSONScanner {
                 if p[pos] == (opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     pos &+= 1
                     // Empty container: closed below, exactly like a non-empty one.
-                    nodes[open.node].subtreeEnd = nodes.count
-                    open = frames.count > 0 ? frames.removeLast() : .topLevel
+                    stacks.nodes[open.node].subtreeEnd = stacks.nodes.count
+                    open = stacks.frames.count > 0 ? stacks.frames.removeLast() : .topLevel
                     depth &-= 1
                 } else {
                     if opensObject {
@@ -271,49 +320,72 @@ struct JSONScanner {
             // A value has just been completed inside `open` (or at the top level).
             while true {
                 guard open.node >= 0 else {
-                    if baseDepth > 0 { return }
-                    skipWhitespace()
-                    guard pos == end else {
-                        throw Self.trailingTextError(p[pos], at: pos)
-                    }
+                    if baseDepth == 0 { try scanEnd() }
                     return
                 }
                 open.count &+= 1
-                skipWhitespace()
-                guard pos < end else { throw Self.eofError(at: end) }
-                let d = p[pos]
-                if d == UInt8(ascii: ",") {
-                    pos &+= 1
-                    skipWhitespace()
-                    if open.isObject {
-                        try scanKey(depth: depth, object: open.node)
-                    } else if pos < end && p[pos] == UInt8(ascii: "]") {
-                        throw Self.error("trailing comma in array", at: pos)
-                    }
-                    continue valueLoop
-                }
-                guard d == (open.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw Self.unexpected(d, expecting: open.isObject ? "',' or '}'" : "',' or ']'", at: pos)
-                }
-                pos &+= 1
-                nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
-                nodes[open.node].subtreeEnd = nodes.count
+                if try scanSeparator(inObject: open.isObject, depth: depth, object: open.node) { continue valueLoop }
+                stacks.nodes[open.node].entryCount = Int(open.count)  // 32-bit: at most the input's count
+                stacks.nodes[open.node].subtreeEnd = stacks.nodes.count
                 if open.isObject {
-                    // SAFETY: `hashStart <= keyHashes.count`: the object's keys were appended
+                    // SAFETY: `hashStart <= stacks.keyHashes.count`: the object's keys were appended
                     // after it, and inner objects cut the stack back to their own start.
                     let hashStart = hashStart(depth: depth)
-                    if nodes[open.node].flags & JSONNode.objectMayHaveDuplicateKeys == 0,
-                       keyHashes.count &- hashStart > Self.linearDuplicateCheckLimit,
-                       Self.containsDuplicate(UnsafeBufferPointer(start: keyHashes.base + hashStart,
-                                                                  count: keyHashes.count &- hashStart)) {
-                        nodes[open.node].flags |= JSONNode.objectMayHaveDuplicateKeys
+                    if stacks.nodes[open.node].flags & JSONNode.objectMayHaveDuplicateKeys == 0,
+                       stacks.keyHashes.count &- hashStart > Self.linearDuplicateCheckLimit,
+                       Self.containsDuplicate(UnsafeBufferPointer(start: stacks.keyHashes.base + hashStart,
+                                                                  count: stacks.keyHashes.count &- hashStart)) {
+                        stacks.nodes[open.node].flags |= JSONNode.objectMayHaveDuplicateKeys
                     }
-                    keyHashes.count = hashStart
+                    stacks.keyHashes.count = hashStart
                 }
                 depth &-= 1
-                open = frames.count > 0 ? frames.removeLast() : .topLevel
+                open = stacks.frames.count > 0 ? stacks.frames.removeLast() : .topLevel
             }
         }
+    }
+
+    // MARK: - Punctuation
+
+    /// Reads what follows a value inside an open array or object (at nesting level `depth`, its
+    /// node at tape index `object` when an object): white space, then either a comma and what
+    /// follows it up to the next value (returns `true`: in an object the next key, with
+    /// ``scanKey(depth:object:)``; in an array white space, and a `]` there is a trailing
+    /// comma) or the closing bracket (returns `false`, ``pos`` past it). Inlined like
+    /// `scanKey` (below): the scan loop's step after every value.
+    #if compiler(>=6.3)
+    @inline(always)
+    #else
+    @inline(__always)
+    #endif
+    private mutating func scanSeparator(inObject isObject: Bool, depth: Int, object: Int) throws(JSONDataError)
+        -> Bool
+    {
+        skipWhitespace()
+        guard pos < end else { throw Self.eofError(at: end) }
+        let d = p[pos]
+        if d == UInt8(ascii: ",") {
+            pos &+= 1
+            skipWhitespace()
+            if isObject {
+                try scanKey(depth: depth, object: object)
+            } else if pos < end && p[pos] == UInt8(ascii: "]") {
+                throw Self.error("trailing comma in array", at: pos)
+            }
+            return true
+        }
+        guard d == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+            throw Self.unexpected(d, expecting: isObject ? "',' or '}'" : "',' or ']'", at: pos)
+        }
+        pos &+= 1
+        return false
+    }
+
+    /// Checks that nothing but white space follows the top-level value.
+    @inline(__always)
+    private mutating func scanEnd() throws(JSONDataError) {
+        skipWhitespace()
+        guard pos == end else { throw Self.trailingTextError(p[pos], at: pos) }
     }
 
     // MARK: - Tokens
@@ -351,10 +423,10 @@ struct JSONScanner {
         let duplicate = recordKey(start: start, length: length, escapes: escapes, depth: depth,
                                   hashStart: hashStart(depth: depth))
         // SAFETY: the key's node was just appended, so `nodes.count >= 1`.
-        var objectFlags = (escapes ? nodes[nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
+        var objectFlags = (escapes ? stacks.nodes[stacks.nodes.count &- 1].flags : flags) & JSONNode.stringHasNonASCII
         if duplicate { objectFlags |= JSONNode.objectMayHaveDuplicateKeys }
         // SAFETY: `object` is the index the open object's node was appended at, below `nodes.count`.
-        if objectFlags != 0 { nodes[object].flags |= objectFlags }
+        if objectFlags != 0 { stacks.nodes[object].flags |= objectFlags }
         // The common spellings `":v` and `": v` without the general white-space loop.
         if end &- pos >= 3 && p[pos] == UInt8(ascii: ":") {
             pos &+= p[pos &+ 1] == UInt8(ascii: " ") ? 2 : 1
@@ -373,14 +445,14 @@ struct JSONScanner {
     /// Appends a string node whose content is `start..<pos`.
     @inline(__always)
     private mutating func appendString(quote: Int, start: Int, flags: UInt8, depth: Int) {
-        nodes.append(JSONNode(scalar: .string, textStart: start, textLength: pos &- start, offset: quote,
+        stacks.nodes.append(JSONNode(scalar: .string, textStart: start, textLength: pos &- start, offset: quote,
                               flags: flags, depth: depth))
     }
 
     /// Appends a `true`/`false`/`null` node of `length` bytes at the current position and skips it.
     @inline(__always)
     private mutating func appendLiteral(_ kind: JSONKind, flags: UInt8, length: Int, depth: Int) {
-        nodes.append(JSONNode(scalar: kind, textStart: pos, textLength: length, offset: pos, flags: flags, depth: depth))
+        stacks.nodes.append(JSONNode(scalar: kind, textStart: pos, textLength: length, offset: pos, flags: flags, depth: depth))
         pos &+= length
     }
 

@@ -41,9 +41,21 @@ struct JSONArrayElementsTests {
         }
     }
 
-    /// The outcome of reading `bytes` by ``JSONArrayElements`` (`nil` when it does not read it).
+    /// The outcome of reading `bytes` by ``JSONArrayElements`` (`nil` when it does not read it):
+    /// one element read, then, rewound, all of them; rewound again, all of them must read alike
+    /// (a pass that ended in an error, inside a nested element too, leaves nothing behind).
     static func batched(_ bytes: [UInt8], maximumDepth: Int) -> Outcome? {
         guard let elements = JSONArrayElements(JSONInput(bytes), maximumDepth: maximumDepth) else { return nil }
+        _ = try? elements.next()
+        elements.rewind()
+        let first = readAll(elements)
+        elements.rewind()
+        #expect(readAll(elements) == first)
+        return first
+    }
+
+    /// The outcome of reading the rest of `elements`.
+    static func readAll(_ elements: JSONArrayElements) -> Outcome {
         var result: [[String]] = []
         do {
             while let (document, node) = try elements.next() {

@@ -36,6 +36,20 @@ struct JSONScannerDuplicateKeysTests {
         }
     }
 
+    @Test("around the size where an object's keys are checked when it closes, a repeat is found wherever it is",
+          arguments: [1, 2, 62, 63, 64, 65, 66, 100, 200])
+    func objectSizes(count: Int) throws {
+        let keys = (0..<count).map { "\"key\($0)\":\($0)" }
+        #expect(try !Self.flagged("{" + keys.joined(separator: ",") + "}"))
+        for repeated in Set([0, count / 2, count - 1]) {
+            for place in Set([1, count / 2, count]) {
+                var members = keys
+                members.insert("\"key\(repeated)\":true", at: place)
+                #expect(try Self.flagged("{" + members.joined(separator: ",") + "}"), "\(repeated) at \(place)")
+            }
+        }
+    }
+
     @Test("a key hashes alike far from the input's end, near it (byte by byte) and escaped, at every length and distance from the end",
           arguments: Array(0...40))
     func plainKeyHash(length: Int) throws {

@@ -73,8 +73,8 @@ enum JSONTopLevel {
                                _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         try recording(options) {
             let input = JSONInput(data, cachingURLs: true)
-            if options.keyPath == nil, JSONArrayElements.startsArray(input, maximumDepth: options.maximumDepth) {
-                return try decodeElements(input, options, decode)
+            if options.keyPath == nil, let elements = JSONArrayElements(input, maximumDepth: options.maximumDepth) {
+                return try decodeElements(elements, options, decode)
             }
             let document = try parse(input, maximumDepth: options.maximumDepth)
             return try array(at: document.rootIndex, with: document, options, decode)
@@ -93,11 +93,14 @@ enum JSONTopLevel {
     /// failed are dropped (nothing is returned); code that decoding runs (transformers,
     /// `validate()`) has run for the elements before the syntax error, which it did not
     /// when the whole text was parsed first.
-    private static func decodeElements<Element>(_ input: JSONInput, _ options: JSONAdapter.DecodingOptions,
+    ///
+    /// Each pass (the first, then a collecting one after a failure) reads `elements` again
+    /// from the first.
+    private static func decodeElements<Element>(_ elements: JSONArrayElements, _ options: JSONAdapter.DecodingOptions,
                                                 _ decode: (JSONObjectSource) throws -> Element) throws -> [Element] {
         var cursor: ElementCursor?
         func pass() throws -> [Element] {
-            guard let elements = JSONArrayElements(input, maximumDepth: options.maximumDepth) else { return [] }
+            elements.rewind()
             let current = ElementCursor(elements)
             cursor = current
             let items = ElementSequence(cursor: current)
