@@ -10,12 +10,13 @@ import MantleInternals
 ///   inside a run);
 /// - `String`, `String?`, `Double`, `[Int]`, `URL?` and `Date?` compare with
 ///   their own `==`, called directly;
-/// - a struct model, an optional struct model and an array of struct models
-///   are compared field by field where they are stored, through the nested
-///   type's own plan, with no copy and no `RecursionGuard` look-up per model
-///   (an array's count and elements are read in its storage object, see
-///   ``ArrayStorage``; an array of models whose same bits mean equal values is
-///   first compared as bytes, see `sameBitsStride`);
+/// - a struct model, and an optional, an array or a dictionary of struct
+///   models, are compared field by field where they are stored, through the
+///   nested type's own plan, with no copy and no `RecursionGuard` look-up per
+///   model (an array's count and elements are read in its storage object, see
+///   ``ArrayStorage``, a dictionary's entries in its own, see
+///   ``DictionaryStorage``; an array of models whose same bits mean equal
+///   values is first compared as bytes, see `sameBitsStride`);
 /// - everything else goes through its ``PropertyAccessor`` (the type's own
 ///   `==`, or the reflective rule).
 ///
@@ -94,10 +95,6 @@ package final class EqualityPlan: @unchecked Sendable {
     /// A buffer the plan owns rather than an array, so that walking the steps
     /// retains nothing. Steps are trivial values (no references counted).
     private var steps = UnsafeMutableBufferPointer<Step>(start: nil, count: 0)
-    /// The size of the model when its plan is one run of bytes covering all of
-    /// it, padding-free (`Price { amount, id, count }`: 24), else 0: then an
-    /// array of such models compares and hashes as one run of bytes.
-    fileprivate private(set) var wholeBytes = 0
     /// The size of the model when the same bits show two instances equal,
     /// else 0: every step compares values whose same bits are the same value
     /// (integers, `Bool`, `String`, `String?`, `[Int]`; not `Double`, whose NaN
@@ -105,8 +102,14 @@ package final class EqualityPlan: @unchecked Sendable {
     /// padding, whose unspecified bits would make equal arrays look unlike).
     /// Two arrays of such models with the same bits are then equal without
     /// their steps being walked (`Area { areaId, blockIds }` with empty
-    /// `blockIds`); different bits decide nothing, and the steps are walked.
-    fileprivate private(set) var sameBitsStride = 0
+    /// `blockIds`); different bits decide nothing, and the steps are walked,
+    /// unless ``bitsDecide``.
+    private(set) var sameBitsStride = 0
+    /// `true` when the plan is one run of bytes covering all of the model
+    /// (`Price { amount, id, count }`), so that different bits show instances
+    /// unequal as well: then an array of them compares and hashes as one run
+    /// of bytes.
+    private(set) var bitsDecide = false
     /// The plans built with this one, when it is the first of a build: the
     /// owners of the plans its steps (and theirs) refer to.
     private var members: [EqualityPlan] = []
@@ -156,20 +159,18 @@ package final class EqualityPlan: @unchecked Sendable {
     /// each (`count` 1).
     fileprivate func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int, stride: Int,
                                    _ state: RecursionGuard) -> Bool {
-        if wholeBytes > 0, stride == wholeBytes {
-            // SAFETY: both addresses start `count` elements of `wholeBytes` bytes each, stored
-            // without padding (`wholeBytes` is the stride), whose bytes compare as the plan's
-            // single run would, element by element.
-            return Self.equalBytes(lhs, rhs, count * wholeBytes)
+        if sameBitsStride > 0, stride == sameBitsStride {
+            // SAFETY: both addresses start `count` elements of `sameBitsStride` bytes each,
+            // stored without padding (`sameBitsStride` is the stride and the steps cover
+            // every byte); when `bitsDecide`, the bytes compare as the plan's single run
+            // would, element by element.
+            if memcmp(lhs, rhs, count &* stride) == 0 { return true }
+            if bitsDecide { return false }
         }
         if count == 1 {
             for step in steps {
                 guard isEqual(step, lhs, rhs, 0..<1, stride: 0, state) else { return false }
             }
-            return true
-        }
-        // SAFETY: as for `wholeBytes`: `count` elements of `sameBitsStride` bytes each.
-        if sameBitsStride > 0, stride == sameBitsStride, memcmp(lhs, rhs, count &* stride) == 0 {
             return true
         }
         let length = Self.blockLength(stride: stride)
@@ -268,10 +269,10 @@ package final class EqualityPlan: @unchecked Sendable {
         // layout `ArrayStorage.elementsOffset` checked; the models at `lhs` and `rhs` hold
         // the arrays, which keep their storage alive and unchanged for the whole walk, and
         // the elements are read where the storage keeps them, `modelStride` apart.
-        guard let left = ArrayStorage.storage(at: lhs), let right = ArrayStorage.storage(at: rhs) else { return false }
+        guard let left = CollectionStorage.object(at: lhs), let right = CollectionStorage.object(at: rhs) else { return false }
         if left == right { return true }
-        let count = ArrayStorage.count(left)
-        guard count == ArrayStorage.count(right) else { return false }
+        let count = CollectionStorage.count(left)
+        guard count == CollectionStorage.count(right) else { return false }
         return elementsEqual(left + elementsOffset, right + elementsOffset, count: count, stride: modelStride, state)
     }
 
@@ -281,8 +282,8 @@ package final class EqualityPlan: @unchecked Sendable {
     private func hashArray(at base: UnsafeRawPointer, elementsOffset: Int, into hasher: inout Hasher,
                            _ state: RecursionGuard) {
         // SAFETY: as in `arraysEqual`.
-        guard let storage = ArrayStorage.storage(at: base) else { return }
-        let count = ArrayStorage.count(storage)
+        guard let storage = CollectionStorage.object(at: base) else { return }
+        let count = CollectionStorage.count(storage)
         hasher.combine(count)
         hashElements(at: storage + elementsOffset, count: count, stride: modelStride, into: &hasher, state)
     }
@@ -291,9 +292,9 @@ package final class EqualityPlan: @unchecked Sendable {
     /// elements of an array, or one model (`count` 1).
     fileprivate func hashElements(at base: UnsafeRawPointer, count: Int, stride: Int, into hasher: inout Hasher,
                                   _ state: RecursionGuard) {
-        if wholeBytes > 0, stride == wholeBytes {
+        if bitsDecide, stride == sameBitsStride {
             // SAFETY: as in `elementsEqual`.
-            return Self.hashBytes(base, count * wholeBytes, into: &hasher)
+            return Self.hashBytes(base, count &* stride, into: &hasher)
         }
         if count == 1 {
             for step in steps {
@@ -456,9 +457,6 @@ package final class EqualityPlan: @unchecked Sendable {
         return true
     }
 
-    /// The model's size when the same bits show two instances equal, else 0 (for tests).
-    package var sameBitsSize: Int { sameBitsStride }
-
     // MARK: Building
 
     private static let cache = TypeCache<EqualityPlan>()
@@ -507,11 +505,9 @@ package final class EqualityPlan: @unchecked Sendable {
         // plan (deallocated in `deinit`) and never written again.
         plan.steps = .allocate(capacity: steps.count)
         _ = plan.steps.initialize(from: steps)
-        if steps.count == 1, case .bytes(0, let count) = steps[0], count == stride(of: type) {
-            plan.wholeBytes = count
-        }
         if coverEveryByte(steps, size: stride(of: type)) {
             plan.sameBitsStride = stride(of: type)
+            if steps.count == 1, case .bytes = steps[0] { plan.bitsDecide = true }
         }
         return plan
     }
@@ -691,11 +687,23 @@ extension Dictionary: InPlaceModelContainer where Value: Model {
 
     package static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
                                       _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
-        // SAFETY: the plan chose this step for a stored `[Key: Value]` at these addresses,
-        // alive and unchanged for the whole comparison; each value is compared with `plan`
-        // at the address of a local copy, alive for the closure.
         // The same storage is equal, as `Dictionary.==` has it (even holding a NaN).
         if EqualityPlan.sameRepresentation(lhs, rhs, of: Self.self) { return true }
+        if DictionaryStorage.isReadable {
+            // SAFETY: the plan chose this step for a stored `[Key: Value]` at these addresses,
+            // whose storage objects (`Value` is a struct: native ones) stay alive and unchanged
+            // for the whole comparison; each value is compared with `plan` where it is stored.
+            guard let left = CollectionStorage.object(at: lhs), let right = CollectionStorage.object(at: rhs),
+                  CollectionStorage.count(left) == CollectionStorage.count(right) else { return false }
+            return DictionaryStorage.forEachOccupiedBucket(in: left) { bucket in
+                let key = DictionaryStorage.key(at: bucket, in: left, as: Key.self)
+                guard let other = DictionaryStorage.bucket(of: key, in: right) else { return false }
+                return plan.isEqual(DictionaryStorage.value(at: bucket, in: left, as: Value.self),
+                                    DictionaryStorage.value(at: other, in: right, as: Value.self), state)
+            }
+        }
+        // SAFETY: as above; each value is compared at the address of a local copy, alive
+        // for the closure.
         let left = lhs.assumingMemoryBound(to: Self.self), right = rhs.assumingMemoryBound(to: Self.self)
         guard left.pointee.count == right.pointee.count else { return false }
         for (key, value) in left.pointee {
@@ -713,16 +721,31 @@ extension Dictionary: InPlaceModelContainer where Value: Model {
     /// dictionaries, which hold the same keys in any order, hash alike.
     package static func hashElements(at base: UnsafeRawPointer, _ plan: EqualityPlan, into hasher: inout Hasher,
                                      _ state: RecursionGuard) {
-        // SAFETY: as in `elementsEqual`.
-        let entries = base.assumingMemoryBound(to: Self.self)
-        var combined = 0
-        for (key, value) in entries.pointee {
+        func entryHash(_ key: Key, _ value: UnsafeRawPointer) -> Int {
             var entry = Hasher()
             entry.combine(key)
-            withUnsafePointer(to: value) { plan.hash(at: UnsafeRawPointer($0), into: &entry, state) }
-            combined ^= entry.finalize()
+            plan.hash(at: value, into: &entry, state)
+            return entry.finalize()
         }
-        hasher.combine(entries.pointee.count)
+        var combined = 0
+        let count: Int
+        if DictionaryStorage.isReadable, let storage = CollectionStorage.object(at: base) {
+            // SAFETY: as in `elementsEqual`.
+            count = CollectionStorage.count(storage)
+            _ = DictionaryStorage.forEachOccupiedBucket(in: storage) { bucket in
+                combined ^= entryHash(DictionaryStorage.key(at: bucket, in: storage, as: Key.self),
+                                      DictionaryStorage.value(at: bucket, in: storage, as: Value.self))
+                return true
+            }
+        } else {
+            // SAFETY: as in `elementsEqual`.
+            let entries = base.assumingMemoryBound(to: Self.self).pointee
+            count = entries.count
+            for (key, value) in entries {
+                combined ^= withUnsafePointer(to: value) { entryHash(key, UnsafeRawPointer($0)) }
+            }
+        }
+        hasher.combine(count)
         hasher.combine(combined)
     }
 }

@@ -9,8 +9,6 @@
 /// ``elementsOffset(_:)`` checks it against real arrays of the element type
 /// before any read relies on it, and says `nil` when it does not hold.
 enum ArrayStorage {
-    /// Where the count is, from the start of the storage object.
-    private static let countOffset = 2 * MemoryLayout<Int>.size  // 32-bit: words, whatever their size
     /// The header and the count and capacity words.
     private static let headerSize = 4 * MemoryLayout<Int>.size  // 32-bit: words, whatever their size
 
@@ -31,7 +29,7 @@ enum ArrayStorage {
         return check(probe, count: 0, elementsAt: offset) ? offset : nil
     }
 
-    /// `true` when `array`'s storage object holds `count` at ``countOffset``
+    /// `true` when `array`'s storage object holds `count` where ``CollectionStorage`` reads it
     /// and its elements start `offset` bytes in, as the array's own API says.
     private static func check<Element>(_ array: [Element], count: Int, elementsAt offset: Int) -> Bool {
         withExtendedLifetime(array) {
@@ -42,28 +40,8 @@ enum ArrayStorage {
                 // SAFETY: `storage` is the object `array` holds, alive for this closure; the
                 // word read lies inside its header, before `start` (checked first).
                 return UnsafeRawPointer(start) - storage == offset
-                    && self.count(storage) == count
+                    && CollectionStorage.count(storage) == count
             }
         }
-    }
-
-    /// The storage object of the `[Element]` stored at `address`, whose
-    /// element type passed ``elementsOffset(_:)``; read without retaining it.
-    /// (Never `nil` for an array: an empty one refers to the shared empty storage.)
-    ///
-    /// - Precondition: `address` holds an initialised array that stays alive
-    ///   and unchanged while the result is used.
-    @inline(__always)
-    static func storage(at address: UnsafeRawPointer) -> UnsafeRawPointer? {
-        // SAFETY: an array of a checked element type is one word, the address of its storage object.
-        UnsafeRawPointer(bitPattern: address.load(as: UInt.self))
-    }
-
-    /// The count kept in an array's storage object.
-    @inline(__always)
-    static func count(_ storage: UnsafeRawPointer) -> Int {
-        // SAFETY: `storage` is a live array storage object (from `storage(at:)` or `check`),
-        // whose count word is at `countOffset` (checked by `elementsOffset`).
-        storage.load(fromByteOffset: countOffset, as: Int.self)
     }
 }

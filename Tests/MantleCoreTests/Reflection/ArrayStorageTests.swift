@@ -23,11 +23,11 @@ struct ArrayStorageTests {
             return
         }
         withUnsafePointer(to: array) { address in
-            guard let storage = ArrayStorage.storage(at: UnsafeRawPointer(address)) else {
+            guard let storage = CollectionStorage.object(at: UnsafeRawPointer(address)) else {
                 Issue.record("no storage", sourceLocation: sourceLocation)
                 return
             }
-            #expect(ArrayStorage.count(storage) == array.count, sourceLocation: sourceLocation)
+            #expect(CollectionStorage.count(storage) == array.count, sourceLocation: sourceLocation)
             array.withUnsafeBufferPointer { buffer in
                 if let base = buffer.baseAddress, !array.isEmpty {
                     #expect(storage + offset == UnsafeRawPointer(base), sourceLocation: sourceLocation)
