@@ -180,11 +180,21 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
     /// literals such as `true` in one store.
     @inline(__always)
     mutating func append(word: UInt64, count length: Int) {
-        reserve(8)
-        // SAFETY: `reserve(8)` left room for the eight bytes stored; only `length <= 8` of them
-        // are counted, and the rest are overwritten by later writes or never read (reads stop
-        // at `count`). `storeBytes(of:as:)` stores a trivial type and, since Swift 5.7, needs no
-        // alignment (`JSONOutputBufferTests` stores at every offset).
+        reserve(Self.wordLength)
+        putUnchecked(word: word, count: length)
+    }
+
+    /// The room ``putUnchecked(word:count:)`` stores into, whatever it counts.
+    static let wordLength = 8
+
+    /// Stores the first `length` bytes (1 to 8) of `word` as ``append(word:count:)`` does; the
+    /// caller reserved ``wordLength`` bytes.
+    @inline(__always)
+    mutating func putUnchecked(word: UInt64, count length: Int) {
+        // SAFETY: the caller reserved room for the eight bytes stored; only `length <= 8` of
+        // them are counted, and the rest are overwritten by later writes or never read (reads
+        // stop at `count`). `storeBytes(of:as:)` stores a trivial type and, since Swift 5.7,
+        // needs no alignment (`JSONOutputBufferTests` stores at every offset).
         UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
         count &+= length
     }
@@ -214,17 +224,72 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
         }
     }
 
-    /// Appends the decimal digits of `value`, after a `-` when `negative`.
+    /// The most bytes ``putDigitsUnchecked(_:negative:)`` stores: a sign and 20 digits
+    /// (`UInt64.max` has 20).
+    static let maximumIntegerLength = 21
+
+    /// Stores the decimal digits of `value`, after a `-` when `negative`; the caller reserved
+    /// ``maximumIntegerLength`` bytes. Up to 16 digits are made eight at a time in one word
+    /// (``eightDigits(_:)``) and stored whole.
     @inline(__always)
-    mutating func appendDigits(_ value: UInt64, negative: Bool) {
-        reserve(21)
+    mutating func putDigitsUnchecked(_ value: UInt64, negative: Bool) {  // 32-bit: UInt64 comparisons and division
         if negative { putUnchecked(UInt8(ascii: "-")) }
         if value < 10 {
             putUnchecked(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0"))
-            return
+        } else if value < 100_000_000 {
+            putLeadingDigits(value)
+        } else if value < 10_000_000_000_000_000 {
+            let (high, low) = value.quotientAndRemainder(dividingBy: 100_000_000)
+            putLeadingDigits(high)
+            // SAFETY: the sign, at most 8 leading digits and these 8 are at most 17 of the 21
+            // bytes reserved.
+            UnsafeMutableRawPointer(base + count).storeBytes(of: Self.eightDigits(low).littleEndian, as: UInt64.self)
+            count &+= 8
+        } else {
+            putDigitPairs(value)
         }
+    }
+
+    /// Stores the digits of `0 < value < 100_000_000` without leading zeros: its eight digits
+    /// made in one word, stored whole (8 bytes, within the reserved room; only the digits are
+    /// counted) after shifting out the leading zero digits.
+    @inline(__always)
+    private mutating func putLeadingDigits(_ value: UInt64) {  // 32-bit: UInt64 words; the bit counts are at most 64
+        let digits = Self.eightDigits(value)
+        // The most significant digit is the lowest byte; each leading zero digit is a `0` byte
+        // there before `0` (0x30) is added, so the trailing zero bytes of the bare digits
+        // count them (`value > 0`: not all eight are zero).
+        let leadingZeroBits = (digits & 0x0F0F_0F0F_0F0F_0F0F).trailingZeroBitCount & ~7
+        // SAFETY: callers reserved room for a sign and 16 digits beyond what is counted;
+        // storing 8 bytes here ends within it (`storeBytes` needs no alignment, as in
+        // `append(word:count:)`).
+        UnsafeMutableRawPointer(base + count).storeBytes(of: (digits >> leadingZeroBits).littleEndian,
+                                                         as: UInt64.self)
+        count &+= 8 &- (leadingZeroBits >> 3)
+    }
+
+    /// The eight decimal digits of `value < 100_000_000`, leading zeros included, as ASCII in
+    /// one word whose lowest byte is the most significant digit (the order they are stored in,
+    /// little-endian): the value split in two halves of four digits, each half into two pairs,
+    /// each pair into two digits, all lanes at once (a division by 100 or 10 as a multiply and
+    /// shift, exact below 10,000 and 100 respectively). `JSONWriterTests` checks every digit
+    /// at every position against `String`.
+    @inline(__always)
+    static func eightDigits(_ value: UInt64) -> UInt64 {  // 32-bit: UInt64 words throughout
+        let (upper, lower) = value.quotientAndRemainder(dividingBy: 10_000)
+        var lanes = upper | lower << 32
+        let hundreds = ((lanes &* 10_486) >> 20) & 0x0000_007F_0000_007F
+        lanes = hundreds | (lanes &- hundreds &* 100) << 16
+        let tens = ((lanes &* 103) >> 10) & 0x000F_000F_000F_000F
+        lanes = tens | (lanes &- tens &* 10) << 8
+        return lanes | 0x3030_3030_3030_3030
+    }
+
+    /// Stores the digits of `value >= 10` two at a time from the end, after the caller's sign;
+    /// for the 17 to 20 digits that ``putDigitsUnchecked(_:negative:)`` does not make in words.
+    private mutating func putDigitPairs(_ value: UInt64) {
         let digits = Self.digitCount(value)
-        // SAFETY: `reserve(21)` left room for a sign and 20 digits (`UInt64.max` has 20), and
+        // SAFETY: the caller reserved room for a sign and 20 digits (`UInt64.max` has 20), and
         // `digits` is the number of digits of `value` (``digitCount(_:)``), so every store below
         // is at `base[count..<count + digits]`; each pair is read from ``digitPairs`` at
         // `2 * pair` with `pair < 100`, inside its 200 bytes. `JSONWriterTests` writes every
@@ -249,6 +314,26 @@ struct JSONOutputBuffer: TextOutputStream, @unchecked Sendable {
             }
         }
         count &+= digits
+    }
+
+    /// Stores `count` bytes from `source` eight at a time, reading and writing whole words up
+    /// to `count` rounded up to 8: the caller reserved `count + 7` bytes, and `source` has 7
+    /// readable bytes past its `count` (``JSONPreparedKeys``'s padding). `count > 0`.
+    @inline(__always)
+    mutating func putWordsUnchecked(from source: UnsafePointer<UInt8>, count length: Int) {
+        let target = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source)
+        var offset = 0
+        repeat {
+            // SAFETY: `offset < length`, so the word read ends before `source + length + 7` and
+            // the word stored before `count + length + 7`, both readable or reserved (above);
+            // the bytes stored past `length` are not counted. Unaligned loads and stores of a
+            // trivial type (`JSONOutputBufferTests` writes keys at every offset).
+            target.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                              toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        } while offset < length
+        count &+= length
     }
 
     /// `00` to `99`, two ASCII digits each: pair `n` at `2 * n`.

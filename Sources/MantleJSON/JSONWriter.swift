@@ -119,6 +119,21 @@ package struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes the separator before a value, as ``separate()`` does, and makes room for
+    /// `length` more bytes, which the caller stores unchecked: unless pretty printed (whose
+    /// separator varies), the separator's room and the value's are reserved at once.
+    @inline(__always)
+    private mutating func separate(reserving length: Int) {
+        if isPretty {
+            separate()
+            output.reserve(length)
+            return
+        }
+        output.reserve(length &+ 1)
+        if needsComma { output.putUnchecked(UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
     /// The separator before an array element (or a top-level value after another): `,`;
     /// pretty printed, a newline and the indentation after it, without the comma before the
     /// first element.
@@ -142,17 +157,17 @@ package struct JSONWriter: Sendable {
     }
 
     package mutating func writeNull() {
-        separate()
-        output.append(word: 0x6C6C_756E, count: 4)
+        separate(reserving: JSONOutputBuffer.wordLength)
+        output.putUnchecked(word: 0x6C6C_756E, count: 4)
     }
 
     package mutating func write(_ value: Bool) {
-        separate()
+        separate(reserving: JSONOutputBuffer.wordLength)
         if value {
-            output.append(word: 0x6575_7274, count: 4)
+            output.putUnchecked(word: 0x6575_7274, count: 4)
         } else {
             // 32-bit: the word is a `UInt64` parameter, whatever the width of `Int`.
-            output.append(word: 0x65_736C_6166, count: 5)
+            output.putUnchecked(word: 0x65_736C_6166, count: 5)
         }
     }
 
@@ -163,13 +178,13 @@ package struct JSONWriter: Sendable {
     }
 
     package mutating func write(_ value: Int64) {
-        separate()
-        output.appendDigits(value.magnitude, negative: value < 0)
+        separate(reserving: JSONOutputBuffer.maximumIntegerLength)
+        output.putDigitsUnchecked(value.magnitude, negative: value < 0)
     }
 
     package mutating func write(_ value: UInt64) {
-        separate()
-        output.appendDigits(value, negative: false)
+        separate(reserving: JSONOutputBuffer.maximumIntegerLength)
+        output.putDigitsUnchecked(value, negative: false)
     }
 
     /// Writes a double with the shortest digits that round-trip, as `JSONEncoder` writes it
@@ -228,15 +243,14 @@ package struct JSONWriter: Sendable {
 
     /// Writes `{`; follow with `writeKey` + value pairs and ``endObject()``.
     package mutating func beginObject() {
-        separate()
-        output.append(UInt8(ascii: "{"))
+        separate(reserving: 1)
+        output.putUnchecked(UInt8(ascii: "{"))
         needsComma = false
         if !isCompact { beginFormattedObject() }
     }
 
     /// `key` as the compact writer writes it after a sibling member, `,"key":` (escaped): made
-    /// once for a key written many times (a model's property keys) with
-    /// ``writeKey(prepared:)``.
+    /// once for a key written many times (a model's property keys, ``JSONPreparedKeys``).
     package static func preparedKey(_ key: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.output.append(UInt8(ascii: ","))
@@ -245,14 +259,39 @@ package struct JSONWriter: Sendable {
         return writer.bytes
     }
 
-    /// Writes a member key and the colon from its ``preparedKey(_:)`` bytes, as
-    /// ``writeKey(_:)`` writes the key; only for a compact writer (``isCompact``).
+    /// Writes the member key prepared at `key` in `keys` (one of the ranges of the
+    /// ``JSONPreparedKeys`` whose ``JSONPreparedKeys/bytes`` `keys` is, alive during the call)
+    /// and the colon, as ``writeKey(_:)`` writes the key; only for a compact writer
+    /// (``isCompact``).
     @inline(__always)
-    package mutating func writeKey(prepared: UnsafeBufferPointer<UInt8>) {
-        // SAFETY: `prepared` holds at least `,"":` (``preparedKey(_:)``), so the slice after its
-        // first byte is inside it; it is only read, during this call.
-        output.append(needsComma ? prepared : UnsafeBufferPointer(rebasing: prepared[1...]))
+    package mutating func writeKey(_ key: Range<Int>, in keys: JSONPreparedKeys.Bytes) {
+        putKey(key, in: keys, reserving: 0)
         needsComma = false
+    }
+
+    /// A member whose value is an integer: its prepared key (as ``writeKey(_:in:)``) and
+    /// `value`, with room reserved once for both.
+    @inline(__always)
+    package mutating func writeMember(_ key: Range<Int>, in keys: JSONPreparedKeys.Bytes, _ value: Int64) {
+        putKey(key, in: keys, reserving: JSONOutputBuffer.maximumIntegerLength)
+        output.putDigitsUnchecked(value.magnitude, negative: value < 0)
+        needsComma = true
+    }
+
+    /// Reserves room for the prepared key at `key` and `extra` more bytes, and stores the key
+    /// (without its comma before a first member).
+    @inline(__always)
+    private mutating func putKey(_ key: Range<Int>, in keys: JSONPreparedKeys.Bytes, reserving extra: Int) {
+        // SAFETY: `key` lies inside `keys` with `JSONPreparedKeys.padding` (8) readable bytes
+        // after it (the caller's promise, ``JSONPreparedKeys/Bytes``), and holds at least
+        // `,"":`, so the start after its comma is inside it too; the words copied read at most
+        // 7 bytes past its end and store at most 7 past what is counted, inside the room
+        // reserved for it. `JSONOutputBufferTests` writes prepared keys at every offset.
+        let skip = needsComma ? 0 : 1
+        let length = key.count &- skip
+        output.reserve(length &+ 7 &+ extra)
+        output.putWordsUnchecked(from: keys.base + (key.lowerBound &+ skip),
+                                 count: length)
     }
 
     /// Writes a member key and the colon; the next write is the member's value.
@@ -272,8 +311,8 @@ package struct JSONWriter: Sendable {
 
     /// Writes `[`; follow with element writes and ``endArray()``.
     package mutating func beginArray() {
-        separate()
-        output.append(UInt8(ascii: "["))
+        separate(reserving: 1)
+        output.putUnchecked(UInt8(ascii: "["))
         needsComma = false
         if isPretty { beginPrettyArray() }
     }

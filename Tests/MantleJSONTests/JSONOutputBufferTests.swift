@@ -52,21 +52,25 @@ struct JSONOutputBufferTests {
         }
     }
 
-    /// Prepared keys (copied in whole) across every offset, with and without the comma.
+    /// Prepared keys (copied a word at a time) across every offset, with and without the
+    /// comma, the last key prepared (read into its padding) and one before it.
     @Test("JSONOutputBuffer: prepared keys across every growth offset")
     func preparedKeys() {
-        let key = JSONWriter.preparedKey("a fairly long key with \"quotes\" and \u{01}")
+        let keys = JSONPreparedKeys(Array(repeating: "a fairly long key with \"quotes\" and \u{01}", count: 2))
         for prefix in 0...300 {
-            var writer = JSONWriter()
-            writer.beginObject()
-            key.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
-            writer.write(String(repeating: "y", count: prefix))
-            key.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
-            writer.writeNull()
-            writer.endObject()
-            let quoted = "\"a fairly long key with \\\"quotes\\\" and \\u0001\""
-            let expected = "{\(quoted):\"\(String(repeating: "y", count: prefix))\",\(quoted):null}"
-            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "prefix \(prefix)")
+            for range in keys.ranges {
+                var writer = JSONWriter()
+                writer.beginObject()
+                withExtendedLifetime(keys) { writer.writeKey(range, in: keys.bytes) }
+                writer.write(String(repeating: "y", count: prefix))
+                withExtendedLifetime(keys) { writer.writeKey(range, in: keys.bytes) }
+                writer.writeNull()
+                withExtendedLifetime(keys) { writer.writeMember(range, in: keys.bytes, Int64.min) }
+                writer.endObject()
+                let quoted = "\"a fairly long key with \\\"quotes\\\" and \\u0001\""
+                let expected = "{\(quoted):\"\(String(repeating: "y", count: prefix))\",\(quoted):null,\(quoted):-9223372036854775808}"
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "prefix \(prefix)")
+            }
         }
     }
 

@@ -124,42 +124,92 @@ struct JSONWriterDigitsAndKeysTests {
         }
     }
 
+    /// The eight digits made in one word (`eightDigits`): every digit at every position (the
+    /// lanes' multiply-and-shift divisions at each of their edges), every four-digit half, and
+    /// values spread over each length the words serve (up to 16 digits, before and after the
+    /// split at 10^8), each written as `String` writes it.
+    @Test("JSONWriter: eight digits at a time, every digit at every position")
+    func eightDigitWords() {
+        func text(_ word: UInt64) -> String {
+            withUnsafeBytes(of: word.littleEndian) { String(decoding: $0, as: UTF8.self) }
+        }
+        var power: UInt64 = 1
+        for _ in 0..<8 {
+            for digit in UInt64(0)..<10 {
+                for rest in [UInt64(0), 99_999_999 % power, 12_345_678 % power] {
+                    let value = digit * power + rest
+                    let expected = String(repeating: "0", count: 8 - String(value).count) + String(value)
+                    #expect(text(JSONOutputBuffer.eightDigits(value)) == expected)
+                }
+            }
+            power *= 10
+        }
+        for half in UInt64(0)..<10_000 {
+            for value in [half, half * 10_000, half * 10_000 + 9_999 - half] {
+                #expect(text(JSONOutputBuffer.eightDigits(value)) == String(format: "%08llu", value))
+            }
+        }
+        // A fixed sequence (a linear congruential generator), spread over each digit count.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var low: UInt64 = 0
+        for digits in 1...20 {
+            let span = digits == 20 ? UInt64.max - low : (low == 0 ? 10 : low * 9)
+            for _ in 0..<200 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let value = low + state % span
+                let signed = Int64(truncatingIfNeeded: value & UInt64(Int64.max))
+                var writer = JSONWriter()
+                writer.write(value)
+                writer.write(-signed)
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == "\(value),\(-signed)")
+            }
+            low = low == 0 ? 10 : low &* 10
+        }
+    }
+
     /// A prepared key, first and after a sibling, in an object and nested ones, writes exactly
-    /// what `writeKey(String)` writes (escapes, an empty key, non-ASCII, a slash).
+    /// what `writeKey(String)` writes (escapes, an empty key, non-ASCII, a slash), whether it
+    /// is the last key prepared (followed by the padding) or not (followed by another key), and
+    /// with an integer member (`writeMember`) as `writeKey` and `write` write them.
     @Test("JSONWriter: prepared keys write what string keys write", arguments: [
         "", "a", "id", "a\"b", "back\\slash", "new\nline", "\u{1}\u{1F}", "é😀", "a/b", "a long key of forty-odd bytes, unescaped",
     ])
     func preparedKeys(_ key: String) {
-        let prepared = JSONWriter.preparedKey(key)
-        #expect(prepared.count >= 4)
-        var viaString = JSONWriter(), viaPrepared = JSONWriter()
-        for pass in 0..<2 {
-            let usePrepared = pass == 1
-            var writer = usePrepared ? viaPrepared : viaString
-            writer.beginObject()
-            for nested in 0..<2 {
-                if usePrepared {
-                    prepared.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
-                } else {
-                    writer.writeKey(key)
-                }
-                if nested == 0 {
-                    writer.write(Int64(1))
-                } else {
-                    writer.beginObject()
-                    if usePrepared {
-                        prepared.withUnsafeBufferPointer { writer.writeKey(prepared: $0) }
+        let keys = JSONPreparedKeys([key, key])
+        let (first, last) = (keys.ranges[0], keys.ranges[1])
+        #expect(Array(keys[first]) == JSONWriter.preparedKey(key))
+        #expect(first.count >= 4 && last.upperBound + JSONPreparedKeys.padding == keys.byteCount)
+        for range in [first, last] {
+            var viaString = JSONWriter(), viaPrepared = JSONWriter()
+            withExtendedLifetime(keys) {
+                let bytes = keys.bytes
+                for nested in 0..<3 {
+                    if nested == 0 {
+                        viaPrepared.writeMember(range, in: bytes, -1_234_567_890_123)
                     } else {
-                        writer.writeKey(key)
+                        viaPrepared.writeKey(range, in: bytes)
                     }
-                    writer.writeNull()
-                    writer.endObject()
+                    viaString.writeKey(key)
+                    if nested == 0 {
+                        viaString.write(Int64(-1_234_567_890_123))
+                    } else if nested == 1 {
+                        viaPrepared.writeNull()
+                        viaString.writeNull()
+                    } else {
+                        viaPrepared.beginObject()
+                        viaPrepared.writeMember(range, in: bytes, 7)
+                        viaPrepared.endObject()
+                        viaString.beginObject()
+                        viaString.writeKey(key)
+                        viaString.write(Int64(7))
+                        viaString.endObject()
+                    }
                 }
             }
-            writer.endObject()
-            if usePrepared { viaPrepared = writer } else { viaString = writer }
+            #expect(viaPrepared.bytes == viaString.bytes)
+            var wrapped = [UInt8(ascii: "{")] + viaPrepared.bytes
+            wrapped.append(UInt8(ascii: "}"))
+            #expect((try? JSONDocument(bytes: wrapped)) != nil)
         }
-        #expect(viaPrepared.bytes == viaString.bytes)
-        #expect((try? JSONDocument(bytes: viaPrepared.bytes)) != nil)
     }
 }

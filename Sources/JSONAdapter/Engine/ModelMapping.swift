@@ -473,13 +473,14 @@ final class ModelMapping: @unchecked Sendable {
     /// ``writesFromStorage``, which needs nothing but the storage.
     func writeObject(at base: UnsafeRawPointer, to writer: inout JSONWriter,
                      options: JSONAdapter.EncodingFlags) throws {
-        guard writesFromStorage, let outputTree else {
+        guard writesFromStorage, outputTree != nil else {
             throw JSONAdapterError(code: .invalidValue, modelTypeName: typeName,
                                    detail: "\(typeName) cannot be written from its storage alone")
         }
         var current: Int?
         do throws(ValueFailure) {
-            try outputTree.write(base, properties, to: &writer, selected: nil, options: options, current: &current)
+            // Through the stored property, not a binding of it, which retained the tree per model.
+            try outputTree?.write(base, properties, to: &writer, selected: nil, options: options, current: &current)
         } catch {
             throw adapterError(error, forKey: current.map { properties[$0].key } ?? "")
         }

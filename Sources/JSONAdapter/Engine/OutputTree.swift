@@ -5,7 +5,7 @@ import MantleJSON
 /// The shape of a model's JSON object, worked out once from its key paths,
 /// so that encoding to text writes nested objects directly without building
 /// dictionaries first.
-struct OutputTree: Sendable {
+final class OutputTree: Sendable {
     /// A member of an object: a property's value, or a nested object.
     indirect enum Node: Sendable {
         /// The value of the property at this index of the mapping's properties,
@@ -22,8 +22,8 @@ struct OutputTree: Sendable {
     /// One member, in the order written: the tree of ``Node``s flattened, so that writing a
     /// model copies no reference (a key, a node's box) per member.
     struct Step {
-        /// Where its key's ``JSONWriter/preparedKey(_:)`` bytes are in ``keyBytes``.
-        let key: Range<Int>
+        /// Where its key's prepared bytes are in ``keys`` (its range in ``JSONPreparedKeys/ranges``).
+        var key: Range<Int>
         /// The index of its property in the mapping's properties, or `-1` for a nested object.
         let property: Int
         /// That property (`properties[property]`), `nil` for a nested object; held unretained,
@@ -41,6 +41,16 @@ struct OutputTree: Sendable {
         let overrides: Int
         /// The property's ``PropertyMapping/canBeAbsent`` (`false` for a nested object).
         let canBeAbsent: Bool
+        /// The property's ``PropertyMapping/storedScalar`` (`nil` for a nested object).
+        let scalar: StoredScalar?
+        /// The property's ``PropertyMapping/storageOffset`` (0 for a nested object).
+        let offset: Int
+
+        /// A nested object's step, whose members are the steps after it up to `end`.
+        static func object(key: Range<Int>, end: Int) -> Step {
+            Step(key: key, property: -1, mapping: nil, end: end, overrides: -1, canBeAbsent: false, scalar: nil,
+                 offset: 0)
+        }
     }
 
     /// The object's members, flattened from the tree `init` lays out: the top-level object's
@@ -48,9 +58,10 @@ struct OutputTree: Sendable {
     let steps: [Step]
     /// Each step's key, unescaped (for formatted writers).
     let keyTexts: [String]
-    /// The steps' keys as the compact writer writes them (``JSONWriter/preparedKey(_:)``), one
-    /// after another.
-    let keyBytes: [UInt8]
+    /// The steps' keys as the compact writer writes them.
+    let keys: JSONPreparedKeys
+    /// ``keys``' memory, valid while the tree (which holds ``keys``) is alive.
+    private let keyBytes: JSONPreparedKeys.Bytes
     /// The overrides of the properties that have some (``Step/overrides``).
     let overrides: [[(path: ArraySlice<String>, index: Int)]]
 
@@ -72,37 +83,38 @@ struct OutputTree: Sendable {
         }
         var flat = Flattened()
         flat.add(root, properties)
-        (steps, keyTexts, keyBytes, overrides) = (flat.steps, flat.keyTexts, flat.keyBytes, flat.overrides)
+        keys = JSONPreparedKeys(flat.keyTexts)
+        keyBytes = keys.bytes
+        for position in flat.steps.indices { flat.steps[position].key = keys.ranges[position] }
+        (steps, keyTexts, overrides) = (flat.steps, flat.keyTexts, flat.overrides)
     }
 
     /// The tree being flattened into ``Step``s.
     private struct Flattened {
         var steps: [Step] = []
         var keyTexts: [String] = []
-        var keyBytes: [UInt8] = []
         var overrides: [[(path: ArraySlice<String>, index: Int)]] = []
 
         /// Adds `members` (of `properties`) and, after each nested object, its members.
         mutating func add(_ members: Members, _ properties: [PropertyMapping]) {
             for (key, node) in members {
-                let prepared = JSONWriter.preparedKey(key)
-                let range = keyBytes.count..<(keyBytes.count + prepared.count)
-                keyBytes.append(contentsOf: prepared)
+                // The key's range is set once every key is prepared (in `init`).
+                let range = 0..<0
                 keyTexts.append(key)
                 switch node {
                 case .property(let index, let list):
                     overrides.append(list)
-                    steps.append(Step(key: range, property: index, mapping: Unmanaged.passUnretained(properties[index]), end: steps.count + 1,
-                                      overrides: list.isEmpty ? -1 : overrides.count - 1,
-                                      canBeAbsent: properties[index].canBeAbsent))
+                    let property = properties[index]
+                    steps.append(Step(key: range, property: index, mapping: Unmanaged.passUnretained(property),
+                                      end: steps.count + 1, overrides: list.isEmpty ? -1 : overrides.count - 1,
+                                      canBeAbsent: property.canBeAbsent, scalar: property.storedScalar,
+                                      offset: property.storageOffset))
                     if list.isEmpty { overrides.removeLast() }
                 case .object(let children):
                     let position = steps.count
-                    steps.append(Step(key: range, property: -1, mapping: nil, end: position + 1, overrides: -1,
-                                      canBeAbsent: false))
+                    steps.append(.object(key: range, end: position + 1))
                     add(children, properties)
-                    steps[position] = Step(key: range, property: -1, mapping: nil, end: steps.count, overrides: -1,
-                                           canBeAbsent: false)
+                    steps[position] = .object(key: range, end: steps.count)
                 }
             }
         }
@@ -159,14 +171,14 @@ struct OutputTree: Sendable {
     /// written, for the error if it fails.
     func write(_ base: UnsafeRawPointer, _ properties: [PropertyMapping], to writer: inout JSONWriter,
                selected: Set<String>?, options: JSONAdapter.EncodingFlags, current: inout Int?) throws(ValueFailure) {
-        try keyBytes.withUnsafeBufferPointer { (keyBytes) throws(ValueFailure) in
-            try write(steps.indices, keyBytes, base, properties, to: &writer, selected: selected,
-                      options: options, current: &current)
-        }
+        // `keyBytes` is valid while `keys` is alive: `self`, which holds it, is borrowed by
+        // this call until it returns.
+        try write(steps.indices, keyBytes, base, properties, to: &writer, selected: selected,
+                  options: options, current: &current)
     }
 
     /// Writes one object level: the members `range` of ``steps``.
-    private func write(_ range: Range<Int>, _ keyBytes: UnsafeBufferPointer<UInt8>, _ base: UnsafeRawPointer,
+    private func write(_ range: Range<Int>, _ keys: JSONPreparedKeys.Bytes, _ base: UnsafeRawPointer,
                        _ properties: [PropertyMapping], to writer: inout JSONWriter,
                        selected: Set<String>?, options: JSONAdapter.EncodingFlags,
                        current: inout Int?) throws(ValueFailure) {
@@ -179,8 +191,8 @@ struct OutputTree: Sendable {
                 let children = (position + 1)..<step.end
                 if selected == nil && !omitNilValues
                     || hasOutput(children, base, properties, selected: selected, omitNilValues: omitNilValues) {
-                    writeKey(position, keyBytes, to: &writer)
-                    try write(children, keyBytes, base, properties, to: &writer, selected: selected,
+                    writeKey(position, keys, to: &writer)
+                    try write(children, keys, base, properties, to: &writer, selected: selected,
                               options: options, current: &current)
                 }
                 position = step.end
@@ -191,8 +203,13 @@ struct OutputTree: Sendable {
                 // The common case, every property written (an absent `JSONOptional` apart):
                 // one test a member instead of `includes` and the overrides'.
                 if step.canBeAbsent && mapping._withUnsafeGuaranteedRef({ $0.isAbsent(at: base) }) { continue }
+                if let scalar = step.scalar {
+                    // Cannot fail: no `current` to set.
+                    writeScalar(scalar, of: step, at: position - 1, keys, base, to: &writer)
+                    continue
+                }
                 current = step.property
-                writeKey(position - 1, keyBytes, to: &writer)
+                writeKey(position - 1, keys, to: &writer)
                 // (`_withUnsafeGuaranteedRef` rethrows untyped: the failure is handed out instead.)
                 let failure = mapping._withUnsafeGuaranteedRef { mapping -> ValueFailure? in
                     do throws(ValueFailure) {
@@ -208,7 +225,7 @@ struct OutputTree: Sendable {
             let property = properties[step.property]
             guard Self.includes(property, base, selected: selected, omitNilValues: omitNilValues) else { continue }
             current = step.property
-            writeKey(position - 1, keyBytes, to: &writer)
+            writeKey(position - 1, keys, to: &writer)
             if step.overrides >= 0 {
                 let overrides = overrides[step.overrides]
                 if try Self.overridesChange(property, overrides, base, properties, selected: selected,
@@ -225,12 +242,57 @@ struct OutputTree: Sendable {
 
     /// Writes the key of the step at `position`.
     @inline(__always)
-    private func writeKey(_ position: Int, _ keyBytes: UnsafeBufferPointer<UInt8>, to writer: inout JSONWriter) {
+    private func writeKey(_ position: Int, _ keys: JSONPreparedKeys.Bytes, to writer: inout JSONWriter) {
         guard writer.isCompact else { return writer.writeKey(keyTexts[position]) }
-        let key = steps[position].key
-        // SAFETY: `keyBytes` is ``keyBytes``, in which `Flattened.add` recorded each step's key
-        // range right after appending those bytes, so the range lies inside it.
-        writer.writeKey(prepared: UnsafeBufferPointer(rebasing: keyBytes[key]))
+        // `keys` are ``keys``' bytes (alive during the write), and each step's key is the range
+        // `init` took from ``keys``' ranges.
+        writer.writeKey(steps[position].key, in: keys)
+    }
+
+    /// Writes the member of `step` (at `position`), a property whose ``Step/scalar`` is
+    /// `scalar`, from the model's storage at `base`: as its codec writes it.
+    @inline(__always)
+    private func writeScalar(_ scalar: StoredScalar, of step: Step, at position: Int, _ keys: JSONPreparedKeys.Bytes,
+                             _ base: UnsafeRawPointer, to writer: inout JSONWriter) {
+        // SAFETY: `scalar` is the property's `storedScalar`, set only for a plain accessor,
+        // whose value is stored at `base + offset` (`TypedPropertyAccessor.loadValue`), with
+        // a codec whose `Value` is the scalar's type (`StoredScalar.of`); `base` is the model's
+        // storage during this call. `StoredScalarWritingTests` writes each kind, plain and
+        // through a property wrapper (which has no `storedScalar`), against `JSONEncoder`.
+        let value = base + step.offset
+        if case .int = scalar, writer.isCompact {
+            return writer.writeMember(step.key, in: keys, Int64(value.load(as: Int.self)))
+        }
+        writeKey(position, keys, to: &writer)
+        switch scalar {
+        case .int:
+            writer.write(Int64(value.load(as: Int.self)))
+        case .string:
+            writer.write(value.assumingMemoryBound(to: String.self).pointee)
+        case .bool:
+            writer.write(value.load(as: Bool.self))
+        case .optionalInt:
+            if let int = value.assumingMemoryBound(to: Int?.self).pointee {
+                writer.write(Int64(int))
+            } else {
+                writer.writeNull()
+            }
+        case .optionalString:
+            if let string = value.assumingMemoryBound(to: String?.self).pointee {
+                writer.write(string)
+            } else {
+                writer.writeNull()
+            }
+        case .intArray:
+            let array = value.assumingMemoryBound(to: [Int].self)
+            writer.beginArray()
+            if !array.pointee.isEmpty {
+                array.pointee.withUnsafeBufferPointer { elements in
+                    for element in elements { writer.write(Int64(element)) }
+                }
+            }
+            writer.endArray()
+        }
     }
 
     /// `true` when any property among the steps `range` is written.

@@ -21,6 +21,11 @@ class PropertyMapping: @unchecked Sendable {
     /// with ``JSONAdapter/EncodingOptions/omitsNilValues-swift.property``. `final`, so that the
     /// encoders' check of it is one load.
     final var canBeAbsent = false
+    /// The property's type when it is one that ``OutputTree`` writes itself from the model's
+    /// storage at ``storageOffset`` (see ``StoredScalar/of(_:)``), else `nil`.
+    final var storedScalar: StoredScalar?
+    /// Where the property's value is in the model's storage, when ``storedScalar`` is set.
+    final var storageOffset = 0
 
     init(key: String, keyPath: ResolvedKeyPath, defaultsOnFailure: Bool, constraints: [JSONConstraint]) {
         self.key = key
@@ -151,6 +156,10 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
         }
         super.init(key: key, keyPath: keyPath, defaultsOnFailure: defaultsOnFailure, constraints: constraints)
         canBeAbsent = absence != nil
+        if type(of: accessor) == TypedPropertyAccessor<Value>.self {
+            storedScalar = StoredScalar.of(codec)
+            storageOffset = accessor.offset
+        }
     }
 
     deinit {
@@ -252,6 +261,27 @@ final class TypedPropertyMapping<Value>: PropertyMapping, @unchecked Sendable {
     override func encodedValue(at path: ArraySlice<String>, from base: UnsafeRawPointer,
                                _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) -> Any? {
         try codec.encodedValue(at: path, in: accessor.load(from: base), options)
+    }
+}
+
+/// A property type whose plain codec writes nothing but the value, which ``OutputTree`` then
+/// writes itself from the model's storage, without calling the property's mapping and codec.
+enum StoredScalar {
+    case int, string, bool, optionalInt, optionalString, intArray
+
+    /// The kind `codec` writes when it is exactly one of the plain codecs (not a coercing,
+    /// transforming or constrained one), whose `Value` is then the kind's type (`Int` for
+    /// ``IntCodec``, a `JSONValueCodec<Int>`); else `nil`.
+    static func of<Value>(_ codec: JSONValueCodec<Value>) -> StoredScalar? {
+        switch codec {
+        case is IntCodec: return .int
+        case is StringCodec: return .string
+        case is BoolCodec: return .bool
+        case is IntArrayCodec: return .intArray
+        case let optional as OptionalCodec<Int> where optional.wrapped is IntCodec: return .optionalInt
+        case let optional as OptionalCodec<String> where optional.wrapped is StringCodec: return .optionalString
+        default: return nil
+        }
     }
 }
 

@@ -208,8 +208,8 @@ struct EncodingTests {
     }
 
     /// The facts `OutputTree`'s writer reads its flattened steps by: each key range lies inside
-    /// the key bytes and holds the key as the compact writer writes it; a nested object's
-    /// members end inside the steps, after it.
+    /// the key bytes, with their padding after it, and holds the key as the compact writer
+    /// writes it; a nested object's members end inside the steps, after it.
     @Test("the output tree's flattened steps stay inside their key bytes")
     func outputTreeSteps() throws {
         try checkOutputTreeSteps(of: Sparse.self)
@@ -221,8 +221,9 @@ struct EncodingTests {
         let tree = try #require(try ModelMapping.of(type).outputTree)
         #expect(tree.keyTexts.count == tree.steps.count)
         for (position, step) in tree.steps.enumerated() {
-            #expect(step.key.lowerBound >= 0 && step.key.upperBound <= tree.keyBytes.count)
-            #expect(Array(tree.keyBytes[step.key]) == JSONWriter.preparedKey(tree.keyTexts[position]))
+            #expect(step.key == tree.keys.ranges[position])
+            #expect(step.key.lowerBound >= 0 && step.key.upperBound + JSONPreparedKeys.padding <= tree.keys.byteCount)
+            #expect(Array(tree.keys[step.key]) == JSONWriter.preparedKey(tree.keyTexts[position]))
             if step.property < 0 {
                 #expect(step.end > position && step.end <= tree.steps.count)
             } else {
