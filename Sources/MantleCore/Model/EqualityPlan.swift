@@ -8,8 +8,9 @@ import MantleInternals
 /// - integers and `Bool` compare by their bytes, and neighbours in memory
 ///   form one run (exact: each value has one representation, no padding
 ///   inside a run);
-/// - `String`, `String?`, `Double`, `[Int]`, `URL?` and `Date?` compare with
-///   their own `==`, called directly;
+/// - `String`, `String?`, `Double`, `URL?` and `Date?` compare with their
+///   own `==`, called directly; an `[Int]` compares its count, then its
+///   elements' bytes, in its storage object (``ArrayStorage``);
 /// - a struct model, and an optional, an array or a dictionary of struct
 ///   models, are compared field by field where they are stored, through the
 ///   nested type's own plan, with no copy and no `RecursionGuard` look-up per
@@ -39,8 +40,9 @@ package final class EqualityPlan: @unchecked Sendable {
         case optionalString(offset: Int)
         /// A `Double` at `offset`.
         case double(offset: Int)
-        /// An `[Int]` at `offset`.
-        case integers(offset: Int)
+        /// An `[Int]` at `offset`, read in its storage object
+        /// (``ArrayStorage``), whose elements start `elementsOffset` bytes in.
+        case integers(offset: Int, elementsOffset: Int)
         /// A `URL?` at `offset`.
         case optionalURL(offset: Int)
         /// A `Date?` at `offset`.
@@ -221,13 +223,16 @@ package final class EqualityPlan: @unchecked Sendable {
             return Self.allEqual(URL?.self, lhs, rhs, elements, stride: stride, offset: offset)
         case .optionalDate(let offset):
             return Self.allEqual(Date?.self, lhs, rhs, elements, stride: stride, offset: offset)
-        case .integers(let offset):
+        case .integers(let offset, let elementsOffset):
             for index in elements {
                 let at = index &* stride &+ offset
-                // SAFETY: as in `allEqual`, with a stored `[Int]`.
-                guard Self.sameRepresentation(lhs + at, rhs + at, of: [Int].self)
-                        || (lhs + at).assumingMemoryBound(to: [Int].self).pointee
-                        == (rhs + at).assumingMemoryBound(to: [Int].self).pointee else { return false }
+                // SAFETY: the step was chosen for a stored `[Int]`, whose layout
+                // `ArrayStorage.elementsOffset` checked; each storage object holds `count`
+                // elements of `Int`'s stride from `elementsOffset`, and an `Int` has one
+                // representation per value, so equal bytes are equal elements.
+                guard ArrayStorage.elementsEqual(lhs + at, rhs + at, elementsOffset: elementsOffset, body: { left, right, count in
+                    memcmp(left, right, count &* MemoryLayout<Int>.stride) == 0
+                }) else { return false }
             }
         case .model(let offset, let nested):
             let at = elements.lowerBound &* stride &+ offset
@@ -266,14 +271,11 @@ package final class EqualityPlan: @unchecked Sendable {
     private func arraysEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, elementsOffset: Int,
                              _ state: RecursionGuard) -> Bool {
         // SAFETY: the step was chosen for a stored array of this plan's model type, whose
-        // layout `ArrayStorage.elementsOffset` checked; the models at `lhs` and `rhs` hold
-        // the arrays, which keep their storage alive and unchanged for the whole walk, and
-        // the elements are read where the storage keeps them, `modelStride` apart.
-        guard let left = CollectionStorage.object(at: lhs), let right = CollectionStorage.object(at: rhs) else { return false }
-        if left == right { return true }
-        let count = CollectionStorage.count(left)
-        guard count == CollectionStorage.count(right) else { return false }
-        return elementsEqual(left + elementsOffset, right + elementsOffset, count: count, stride: modelStride, state)
+        // layout `ArrayStorage.elementsOffset` checked; the elements are read where the
+        // storage keeps them, `modelStride` apart.
+        ArrayStorage.elementsEqual(lhs, rhs, elementsOffset: elementsOffset) { left, right, count in
+            elementsEqual(left, right, count: count, stride: modelStride, state)
+        }
     }
 
     /// Hashes the array of this plan's models stored at an address: its
@@ -344,7 +346,7 @@ package final class EqualityPlan: @unchecked Sendable {
             Self.hashAll(URL?.self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .optionalDate(let offset):
             Self.hashAll(Date?.self, base, elements, stride: stride, offset: offset, into: &hasher)
-        case .integers(let offset):
+        case .integers(let offset, _):
             Self.hashAll([Int].self, base, elements, stride: stride, offset: offset, into: &hasher)
         case .model(let offset, let nested):
             nested.use { plan in
@@ -521,7 +523,7 @@ package final class EqualityPlan: @unchecked Sendable {
             case .bytes(let offset, let count): ranges.append(offset..<offset + count)
             case .string(let offset): ranges.append(offset..<offset + MemoryLayout<String>.size)
             case .optionalString(let offset): ranges.append(offset..<offset + MemoryLayout<String?>.size)
-            case .integers(let offset): ranges.append(offset..<offset + MemoryLayout<[Int]>.size)
+            case .integers(let offset, _): ranges.append(offset..<offset + MemoryLayout<[Int]>.size)
             case .double, .optionalURL, .optionalDate, .model, .models, .array, .property: return false
             }
         }
@@ -555,7 +557,9 @@ package final class EqualityPlan: @unchecked Sendable {
             if Value.self == Double.self { return .step(.double(offset: offset)) }
             if Value.self == URL?.self { return .step(.optionalURL(offset: offset)) }
             if Value.self == Date?.self { return .step(.optionalDate(offset: offset)) }
-            if Value.self == [Int].self { return .step(.integers(offset: offset)) }
+            if Value.self == [Int].self, let elementsOffset = ArrayStorage.elementsOffset(Int.self) {
+                return .step(.integers(offset: offset, elementsOffset: elementsOffset))
+            }
             if let model = Value.self as? any Model.Type, isStructModel(model) {
                 return .nested(offset: offset, model)
             }

@@ -29,6 +29,28 @@ enum ArrayStorage {
         return check(probe, count: 0, elementsAt: offset) ? offset : nil
     }
 
+    /// `true` when the arrays stored at two addresses are equal: they share
+    /// their storage object, or they have the same count and `body` finds
+    /// their elements equal, given the address of each array's first element
+    /// (`elementsOffset` into its storage object) and the count.
+    ///
+    /// - Precondition: `elementsOffset` is ``elementsOffset(_:)`` of the
+    ///   arrays' element type; both addresses hold an initialised array of it
+    ///   that stays alive and unchanged during the call.
+    @inline(__always)
+    static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, elementsOffset: Int,
+                              body: (UnsafeRawPointer, UnsafeRawPointer, Int) -> Bool) -> Bool {
+        // SAFETY: the precondition: each array is its storage object's address, which
+        // keeps the count in its header and `count` elements from `elementsOffset`.
+        guard let left = CollectionStorage.object(at: lhs), let right = CollectionStorage.object(at: rhs) else {
+            return false
+        }
+        if left == right { return true }
+        let count = CollectionStorage.count(left)
+        guard count == CollectionStorage.count(right) else { return false }
+        return body(left + elementsOffset, right + elementsOffset, count)
+    }
+
     /// `true` when `array`'s storage object holds `count` where ``CollectionStorage`` reads it
     /// and its elements start `offset` bytes in, as the array's own API says.
     private static func check<Element>(_ array: [Element], count: Int, elementsAt offset: Int) -> Bool {

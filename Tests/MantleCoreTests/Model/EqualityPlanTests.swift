@@ -314,6 +314,31 @@ struct EqualityPlanTests {
         #expect(left.hashValue == right.hashValue)
     }
 
+    @Test("[Int] fields compare their counts, then every element, as the synthesized == does",
+          arguments: [0, 1, 2, 31, 1000])
+    func integerArrayElements(count: Int) {
+        let values = [Int.min, -1, 0, 1, Int.max]
+        let numbers = (0..<count).map { values[$0 % values.count] &+ $0 }
+        var left = PlanTree(), right = PlanTree()
+        left.leaf.numbers = numbers
+        right.leaf.numbers.reserveCapacity(count + 9)      // other storage, spare capacity
+        right.leaf.numbers.append(contentsOf: numbers)
+        #expect(left == right)
+        #expect(left.hashValue == right.hashValue)
+        for position in Set([0, count / 2, count - 1]) where count > 0 {
+            for delta in [1, Int.min] {
+                var changed = right
+                changed.leaf.numbers[position] = changed.leaf.numbers[position] &+ delta
+                #expect(left != changed, "element \(position), delta \(delta)")
+                #expect(LeafTwin(left.leaf) != LeafTwin(changed.leaf))
+            }
+        }
+        var longer = right
+        longer.leaf.numbers.append(0)
+        #expect(left != longer)
+        #expect(longer != left)
+    }
+
     @Test("an array of padding-free models compares and hashes its elements as bytes")
     func wholeBytes() {
         var left = PlanTree(), right = PlanTree()

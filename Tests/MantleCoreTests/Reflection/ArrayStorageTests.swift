@@ -71,4 +71,52 @@ struct ArrayStorageTests {
         let bridged = (NSArray(array: numbers.map { NSNumber(value: $0) }) as? [NSNumber] ?? []).map(\.intValue)
         expectReadsInPlace(bridged)
     }
+
+    /// Arrays of `Int` made in different ways, each with the elements `0..<count`.
+    private static func madeArrays(count: Int) -> [[Int]] {
+        var reserved = [Int]()
+        reserved.reserveCapacity(count + 40)
+        reserved.append(contentsOf: 0..<count)
+        var shrunk = Array(0..<count + 5)
+        shrunk.removeLast(5)
+        return [Array(0..<count), reserved, shrunk, Array(Array(-3..<count + 3)[3..<count + 3])]
+    }
+
+    @Test("two arrays are equal by their storage, then their counts, and only then by their elements, which body sees in place",
+          arguments: [0, 1, 7, 100])
+    func elementsEqual(count: Int) throws {
+        let offset = try #require(ArrayStorage.elementsOffset(Int.self))
+        /// What `ArrayStorage.elementsEqual` says of two arrays, and how `body` saw them.
+        func compare(_ lhs: [Int], _ rhs: [Int]) -> (equal: Bool, seen: [Int]?) {
+            var seen: [Int]?
+            let equal = withUnsafePointer(to: lhs) { left in
+                withUnsafePointer(to: rhs) { right in
+                    ArrayStorage.elementsEqual(left, right, elementsOffset: offset) { leftElements, rightElements, count in
+                        let lhsElements = UnsafeBufferPointer(start: leftElements.assumingMemoryBound(to: Int.self), count: count)
+                        seen = Array(lhsElements)
+                        return lhsElements.elementsEqual(
+                            UnsafeBufferPointer(start: rightElements.assumingMemoryBound(to: Int.self), count: count))
+                    }
+                }
+            }
+            return (equal, seen)
+        }
+        let arrays = Self.madeArrays(count: count)
+        for lhs in arrays {
+            let same = compare(lhs, lhs)
+            #expect(same.equal && same.seen == nil)           // one storage object: no element read
+            for rhs in arrays {
+                let result = compare(lhs, rhs)
+                #expect(result.equal)
+                #expect(result.seen == nil || result.seen == Array(0..<count))
+            }
+            let longer = compare(lhs, lhs + [count])
+            #expect(!longer.equal && longer.seen == nil)      // other counts: no element read
+            for position in Set([0, count / 2, count - 1]) where count > 0 {
+                var changed = lhs
+                changed[position] = -1
+                #expect(compare(lhs, changed) == (false, Array(0..<count)))
+            }
+        }
+    }
 }
