@@ -25,7 +25,7 @@ final class StringCodec: JSONValueCodec<String>, @unchecked Sendable {
     override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
                         _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         // SAFETY: an initialised `String` at `address` (the caller's promise, `JSONValueCodec`).
-        writer.write(address.assumingMemoryBound(to: String.self).pointee)
+        StoredScalar.string.write(at: address, to: &writer)
     }
 }
 
@@ -50,7 +50,7 @@ final class BoolCodec: JSONValueCodec<Bool>, @unchecked Sendable {
     override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
                         _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         // SAFETY: an initialised `Bool` at `address` (the caller's promise, `JSONValueCodec`).
-        writer.write(address.load(as: Bool.self))
+        StoredScalar.bool.write(at: address, to: &writer)
     }
 }
 
@@ -116,7 +116,7 @@ final class IntCodec: IntegerCodec<Int>, @unchecked Sendable {
     override func write(at address: UnsafeRawPointer, to writer: inout JSONWriter,
                         _ options: JSONAdapter.EncodingFlags) throws(ValueFailure) {
         // SAFETY: an initialised `Int` at `address` (the caller's promise, `JSONValueCodec`).
-        writer.write(Int64(address.load(as: Int.self)))
+        StoredScalar.int.write(at: address, to: &writer)
     }
 }
 

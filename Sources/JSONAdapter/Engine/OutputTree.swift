@@ -264,35 +264,7 @@ final class OutputTree: Sendable {
             return writer.writeMember(step.key, in: keys, Int64(value.load(as: Int.self)))
         }
         writeKey(position, keys, to: &writer)
-        switch scalar {
-        case .int:
-            writer.write(Int64(value.load(as: Int.self)))
-        case .string:
-            writer.write(value.assumingMemoryBound(to: String.self).pointee)
-        case .bool:
-            writer.write(value.load(as: Bool.self))
-        case .optionalInt:
-            if let int = value.assumingMemoryBound(to: Int?.self).pointee {
-                writer.write(Int64(int))
-            } else {
-                writer.writeNull()
-            }
-        case .optionalString:
-            if let string = value.assumingMemoryBound(to: String?.self).pointee {
-                writer.write(string)
-            } else {
-                writer.writeNull()
-            }
-        case .intArray:
-            let array = value.assumingMemoryBound(to: [Int].self)
-            writer.beginArray()
-            if !array.pointee.isEmpty {
-                array.pointee.withUnsafeBufferPointer { elements in
-                    for element in elements { writer.write(Int64(element)) }
-                }
-            }
-            writer.endArray()
-        }
+        scalar.write(at: value, to: &writer)
     }
 
     /// `true` when any property among the steps `range` is written.

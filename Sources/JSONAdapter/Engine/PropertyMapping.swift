@@ -283,6 +283,45 @@ enum StoredScalar {
         default: return nil
         }
     }
+
+    /// Writes the value of this kind stored at `address`: the one place each kind is written
+    /// from storage, by ``OutputTree`` and by the plain codecs' `write(at:to:_:)`.
+    ///
+    /// - Precondition: `address` holds an initialised value of the kind's type, valid and
+    ///   unchanged during the call.
+    @inline(__always)
+    func write(at address: UnsafeRawPointer, to writer: inout JSONWriter) {
+        // SAFETY: the precondition; each case reads its own type.
+        switch self {
+        case .int:
+            writer.write(Int64(address.load(as: Int.self)))
+        case .string:
+            writer.write(address.assumingMemoryBound(to: String.self).pointee)
+        case .bool:
+            writer.write(address.load(as: Bool.self))
+        case .optionalInt:
+            if let int = address.assumingMemoryBound(to: Int?.self).pointee {
+                writer.write(Int64(int))
+            } else {
+                writer.writeNull()
+            }
+        case .optionalString:
+            if let string = address.assumingMemoryBound(to: String?.self).pointee {
+                writer.write(string)
+            } else {
+                writer.writeNull()
+            }
+        case .intArray:
+            let array = address.assumingMemoryBound(to: [Int].self)
+            writer.beginArray()
+            if !array.pointee.isEmpty {
+                array.pointee.withUnsafeBufferPointer { elements in
+                    for element in elements { writer.write(Int64(element)) }
+                }
+            }
+            writer.endArray()
+        }
+    }
 }
 
 /// Builds the typed mapping of one property from its accessor.
