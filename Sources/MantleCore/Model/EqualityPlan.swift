@@ -497,7 +497,7 @@ package final class EqualityPlan: @unchecked Sendable {
                 if let elementsOffset = container.storageElementsOffset {
                     steps.append(.array(offset: offset, nested, elementsOffset: elementsOffset))
                 } else {
-                    steps.append(.models(offset: offset, nested, container))
+                    steps.append(.models(offset: offset, nested, container.walkedAs))
                 }
             case .step(let made):
                 steps.append(made)
@@ -599,6 +599,10 @@ package protocol InPlaceModelContainer {
     /// For an array whose storage ``ArrayStorage`` can read (checked once per
     /// type): where its elements start in the storage object; else `nil`.
     static var storageElementsOffset: Int? { get }
+    /// The type whose `elementsEqual` and `hashElements` walk this container:
+    /// itself, or one that reads it in its storage object where that checked
+    /// out (once per process). Asked once per plan.
+    static var walkedAs: any InPlaceModelContainer.Type { get }
     /// `true` when the containers at two addresses hold equal elements, each
     /// compared with `plan`, the elements' plan.
     static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
@@ -606,6 +610,10 @@ package protocol InPlaceModelContainer {
     /// Hashes the container at an address: its element count and each element with `plan`.
     static func hashElements(at base: UnsafeRawPointer, _ plan: EqualityPlan, into hasher: inout Hasher,
                              _ state: RecursionGuard)
+}
+
+extension InPlaceModelContainer {
+    package static var walkedAs: any InPlaceModelContainer.Type { Self.self }
 }
 
 extension Optional: InPlaceModelContainer where Wrapped: Model {
@@ -688,26 +696,18 @@ extension Array: InPlaceModelContainer where Element: Model {
 extension Dictionary: InPlaceModelContainer where Value: Model {
     package static var elementModel: any Model.Type { Value.self }
     package static var storageElementsOffset: Int? { nil }
+    /// ``StoredDictionary`` where ``DictionaryStorage`` can read dictionaries in place.
+    package static var walkedAs: any InPlaceModelContainer.Type {
+        DictionaryStorage.isReadable ? StoredDictionary<Key, Value>.self : Self.self
+    }
 
     package static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
                                       _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
         // The same storage is equal, as `Dictionary.==` has it (even holding a NaN).
         if EqualityPlan.sameRepresentation(lhs, rhs, of: Self.self) { return true }
-        if DictionaryStorage.isReadable {
-            // SAFETY: the plan chose this step for a stored `[Key: Value]` at these addresses,
-            // whose storage objects (`Value` is a struct: native ones) stay alive and unchanged
-            // for the whole comparison; each value is compared with `plan` where it is stored.
-            guard let left = CollectionStorage.object(at: lhs), let right = CollectionStorage.object(at: rhs),
-                  CollectionStorage.count(left) == CollectionStorage.count(right) else { return false }
-            return DictionaryStorage.forEachOccupiedBucket(in: left) { bucket in
-                let key = DictionaryStorage.key(at: bucket, in: left, as: Key.self)
-                guard let other = DictionaryStorage.bucket(of: key, in: right) else { return false }
-                return plan.isEqual(DictionaryStorage.value(at: bucket, in: left, as: Value.self),
-                                    DictionaryStorage.value(at: other, in: right, as: Value.self), state)
-            }
-        }
-        // SAFETY: as above; each value is compared at the address of a local copy, alive
-        // for the closure.
+        // SAFETY: the plan chose this step for a stored `[Key: Value]` at these addresses,
+        // alive and unchanged for the whole comparison; each value is compared at the
+        // address of a local copy, alive for the closure.
         let left = lhs.assumingMemoryBound(to: Self.self), right = rhs.assumingMemoryBound(to: Self.self)
         guard left.pointee.count == right.pointee.count else { return false }
         for (key, value) in left.pointee {
@@ -720,36 +720,70 @@ extension Dictionary: InPlaceModelContainer where Value: Model {
         return true
     }
 
-    /// Hashes the count and, independently of the order of the entries, each
-    /// key with its value (as `Dictionary.hash(into:)` does): equal
-    /// dictionaries, which hold the same keys in any order, hash alike.
     package static func hashElements(at base: UnsafeRawPointer, _ plan: EqualityPlan, into hasher: inout Hasher,
                                      _ state: RecursionGuard) {
-        func entryHash(_ key: Key, _ value: UnsafeRawPointer) -> Int {
-            var entry = Hasher()
-            entry.combine(key)
-            plan.hash(at: value, into: &entry, state)
-            return entry.finalize()
-        }
+        // SAFETY: as in `elementsEqual`.
+        let entries = base.assumingMemoryBound(to: Self.self).pointee
         var combined = 0
-        let count: Int
-        if DictionaryStorage.isReadable, let storage = CollectionStorage.object(at: base) {
-            // SAFETY: as in `elementsEqual`.
-            count = CollectionStorage.count(storage)
-            _ = DictionaryStorage.forEachOccupiedBucket(in: storage) { bucket in
-                combined ^= entryHash(DictionaryStorage.key(at: bucket, in: storage, as: Key.self),
-                                      DictionaryStorage.value(at: bucket, in: storage, as: Value.self))
-                return true
-            }
-        } else {
-            // SAFETY: as in `elementsEqual`.
-            let entries = base.assumingMemoryBound(to: Self.self).pointee
-            count = entries.count
-            for (key, value) in entries {
-                combined ^= withUnsafePointer(to: value) { entryHash(key, UnsafeRawPointer($0)) }
-            }
+        for (key, value) in entries {
+            combined ^= withUnsafePointer(to: value) { entryHash(key, UnsafeRawPointer($0), plan, state) }
         }
-        hasher.combine(count)
+        hasher.combine(entries.count)
+        hasher.combine(combined)
+    }
+
+    /// The hash of one entry, the value stored at `value`: combined with the
+    /// others' by `^`, independently of the order of the entries (as
+    /// `Dictionary.hash(into:)` does), so that equal dictionaries, which hold
+    /// the same keys in any order, hash alike.
+    fileprivate static func entryHash(_ key: Key, _ value: UnsafeRawPointer, _ plan: EqualityPlan,
+                                      _ state: RecursionGuard) -> Int {
+        var entry = Hasher()
+        entry.combine(key)
+        plan.hash(at: value, into: &entry, state)
+        return entry.finalize()
+    }
+}
+
+/// A `[Key: Value]` of struct models walked in its storage object
+/// (``DictionaryStorage``): each entry where the table keeps it, each key
+/// found in the other table by the standard library's own lookup, so that no
+/// value is copied out (a copy retains each of its fields). Chosen for a
+/// dictionary's step only once ``DictionaryStorage/isReadable`` has checked
+/// out; the result is the dictionary's own walk's.
+private enum StoredDictionary<Key: Hashable, Value: Model>: InPlaceModelContainer {
+    static var elementModel: any Model.Type { Value.self }
+    static var storageElementsOffset: Int? { nil }
+
+    static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
+                              _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
+        if EqualityPlan.sameRepresentation(lhs, rhs, of: [Key: Value].self) { return true }
+        // SAFETY: the plan chose this step for a stored `[Key: Value]` at these addresses,
+        // whose storage objects (`Value` is a struct: native ones) `DictionaryStorage.isReadable`
+        // vouched for and stay alive and unchanged for the whole comparison; each value is
+        // compared with `plan` where it is stored.
+        guard let left = CollectionStorage.object(at: lhs), let right = CollectionStorage.object(at: rhs),
+              CollectionStorage.count(left) == CollectionStorage.count(right) else { return false }
+        return DictionaryStorage.forEachOccupiedBucket(in: left) { bucket in
+            let key = DictionaryStorage.key(at: bucket, in: left, as: Key.self)
+            guard let other = DictionaryStorage.bucket(of: key, in: right) else { return false }
+            return plan.isEqual(DictionaryStorage.value(at: bucket, in: left, as: Value.self),
+                                DictionaryStorage.value(at: other, in: right, as: Value.self), state)
+        }
+    }
+
+    static func hashElements(at base: UnsafeRawPointer, _ plan: EqualityPlan, into hasher: inout Hasher,
+                             _ state: RecursionGuard) {
+        // SAFETY: as in `elementsEqual`.
+        guard let storage = CollectionStorage.object(at: base) else { return }
+        var combined = 0
+        _ = DictionaryStorage.forEachOccupiedBucket(in: storage) { bucket in
+            combined ^= [Key: Value].entryHash(DictionaryStorage.key(at: bucket, in: storage, as: Key.self),
+                                               DictionaryStorage.value(at: bucket, in: storage, as: Value.self),
+                                               plan, state)
+            return true
+        }
+        hasher.combine(CollectionStorage.count(storage))
         hasher.combine(combined)
     }
 }

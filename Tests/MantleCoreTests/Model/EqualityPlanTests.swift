@@ -444,6 +444,48 @@ struct EqualityPlanTests {
         #expect(TreeTwin(nan) != TreeTwin(rebuilt))
     }
 
+    @Test("a dictionary of models walked in its storage object gives the answers of its own API's walk")
+    func dictionaryWalks() throws {
+        #expect([Int: PlanLeaf].walkedAs != [Int: PlanLeaf].self)   // the layout checked out here
+        var base = [Int: PlanLeaf]()
+        for key in 0..<40 { base[key * 31] = PlanLeaf(id: key, label: "leaf \(key)", numbers: [key]) }
+        var reordered = [Int: PlanLeaf](minimumCapacity: 500)
+        for (key, value) in base.sorted(by: { $0.key > $1.key }) { reordered[key] = value }
+        var changedValue = base, otherKey = base, shorter = base, withNaN = base
+        changedValue[31]?.numbers = [2]
+        otherKey[0] = nil
+        otherKey[1] = base[0]
+        shorter[62] = nil
+        withNaN[93]?.ratio = .nan
+        let plan = EqualityPlan.of(PlanLeaf.self)
+        let state = RecursionGuard.current
+        let dictionaries = [base, reordered, changedValue, otherKey, shorter, withNaN, [:]]
+        func walk(_ container: any InPlaceModelContainer.Type, _ lhs: [Int: PlanLeaf], _ rhs: [Int: PlanLeaf])
+            -> (equal: Bool, lhsHash: Int) {
+            withUnsafePointer(to: lhs) { left in
+                withUnsafePointer(to: rhs) { right in
+                    var hasher = Hasher()
+                    container.hashElements(at: left, plan, into: &hasher, state)
+                    return (container.elementsEqual(left, right, plan, state), hasher.finalize())
+                }
+            }
+        }
+        var equalPairs = 0
+        for (left, lhs) in dictionaries.enumerated() {
+            for (right, rhs) in dictionaries.enumerated() {
+                let inStorage = walk([Int: PlanLeaf].walkedAs, lhs, rhs)
+                let throughAPI = walk([Int: PlanLeaf].self, lhs, rhs)
+                #expect(inStorage.equal == throughAPI.equal)
+                #expect(inStorage.lhsHash == throughAPI.lhsHash)
+                // The same storage is equal even holding a NaN, as `Dictionary.==` has it.
+                let expected = left == right || lhs.mapValues(LeafTwin.init) == rhs.mapValues(LeafTwin.init)
+                #expect(inStorage.equal == expected, "\(left), \(right)")
+                if inStorage.equal { equalPairs += 1 }
+            }
+        }
+        #expect(equalPairs == dictionaries.count + 2)   // each with itself, and base and reordered
+    }
+
     @Test("arrays of models holding NaN are unequal even with the same bits, as the synthesized == says")
     func notANumber() {
         var left = PlanAreas(), right = PlanAreas()
