@@ -650,12 +650,18 @@ extension Optional where Wrapped: Model {
     /// read in place, without copying the wrapped model.
     @inline(__always)
     fileprivate static func isNone(_ address: UnsafeRawPointer) -> Bool {
-        // SAFETY: callers pass the address of a stored `Wrapped?`. Bound as `Self`, whose
-        // metadata the call already has (`Wrapped?` would be looked up in the runtime's
-        // cache each time).
-        if case .none = address.assumingMemoryBound(to: Self.self).pointee { return true }
-        return false
+        // SAFETY: callers pass the address of a stored `Wrapped?`.
+        isNil(address.assumingMemoryBound(to: Self.self).pointee)
     }
+}
+
+// Unconstrained, so that `== nil` is the standard library's nil comparison of a borrowed
+// optional (one call to the wrapped type's enum-tag witness) rather than `Equatable`'s `==`;
+// `if case .none = pointee` copied the optional first, asking the runtime for `Wrapped?`'s
+// metadata (a cache look-up) for the copy: 7.7% of hashing the GitHub issues.
+@inline(__always)
+private func isNil<Wrapped>(_ value: borrowing Wrapped?) -> Bool {
+    value == nil
 }
 
 extension Array: InPlaceModelContainer where Element: Model {

@@ -41,6 +41,13 @@ private struct PlanTree: Model {
     var object: PlanObject?
 }
 
+/// Optional models with and without spare bits in the payload: `PlanPoint?` keeps its case in
+/// a byte after the point, `PlanLeaf?` in the leaf's own bytes.
+private struct PlanOptionals: Model {
+    var point: PlanPoint?
+    var leaf: PlanLeaf?
+}
+
 private struct LeafTwin: Hashable {
     var flag: Bool, id: Int, small: Int8, label: String, note: String?, ratio: Double, numbers: [Int]
     var link: URL?, seen: Date?, tags: Set<String>
@@ -337,6 +344,27 @@ struct EqualityPlanTests {
         longer.leaf.numbers.append(0)
         #expect(left != longer)
         #expect(longer != left)
+    }
+
+    @Test("optional models are told apart by their case read in place, whatever holds the case",
+          arguments: [(false, false), (false, true), (true, false), (true, true)])
+    func optionalCases(pointPresent: Bool, leafPresent: Bool) {
+        func make(_ pointPresent: Bool, _ leafPresent: Bool, id: Int = 0) -> PlanOptionals {
+            PlanOptionals(point: pointPresent ? PlanPoint(x: id) : nil, leaf: leafPresent ? PlanLeaf(id: id) : nil)
+        }
+        let value = make(pointPresent, leafPresent)
+        #expect(value == make(pointPresent, leafPresent))
+        #expect(value.hashValue == make(pointPresent, leafPresent).hashValue)
+        #expect(value != make(!pointPresent, leafPresent))
+        #expect(value != make(pointPresent, !leafPresent))
+        if pointPresent || leafPresent {
+            #expect(value != make(pointPresent, leafPresent, id: 1))   // present values are compared
+        }
+        var hashes = Set<Int>()
+        for other in [(false, false), (false, true), (true, false), (true, true)] {
+            hashes.insert(make(other.0, other.1).hashValue)
+        }
+        #expect(hashes.count == 4)
     }
 
     @Test("an array of padding-free models compares and hashes its elements as bytes")
