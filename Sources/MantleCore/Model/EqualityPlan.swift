@@ -231,6 +231,7 @@ package final class EqualityPlan: @unchecked Sendable {
                 // elements of `Int`'s stride from `elementsOffset`, and an `Int` has one
                 // representation per value, so equal bytes are equal elements.
                 guard ArrayStorage.elementsEqual(lhs + at, rhs + at, elementsOffset: elementsOffset, body: { left, right, count in
+                    // 32-bit: the product is the size of elements held in memory, which fits in `Int`.
                     memcmp(left, right, count &* MemoryLayout<Int>.stride) == 0
                 }) else { return false }
             }
