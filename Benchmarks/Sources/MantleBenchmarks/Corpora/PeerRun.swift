@@ -13,10 +13,42 @@ enum PeerRun {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("peers/run")
 
-    /// Runs the script on `file` with `rounds` timed rounds and reads its
+    /// How many processes of the script measure each corpus.
+    static let processes = 3
+
+    /// Runs the script ``processes`` times on `file`, each with `rounds` timed
+    /// rounds, and keeps each measurement's fastest median, so that a peer is
+    /// compared at its best.
+    ///
+    /// One process is not enough: simdjson's parse of twitter.json runs at one
+    /// of two speeds per process here (about 152 µs or 217 µs a parse; 6 and 2
+    /// of 8 processes run back to back), which alone moved our parse-only
+    /// ratio between 0.42 and 0.62.
+    static func run(file: URL, rounds: Int) -> Result<[CorpusTiming], Failure> {
+        var fastest: [CorpusTiming] = []
+        for _ in 0..<processes {
+            switch runOnce(file: file, rounds: rounds) {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(let timings):
+                for timing in timings {
+                    if let index = fastest.firstIndex(where: {
+                        $0.operation == timing.operation && $0.contender == timing.contender
+                    }) {
+                        if timing.wall < fastest[index].wall { fastest[index] = timing }
+                    } else {
+                        fastest.append(timing)
+                    }
+                }
+            }
+        }
+        return .success(fastest)
+    }
+
+    /// Runs the script once on `file` with `rounds` timed rounds and reads its
     /// lines, `operation<TAB>contender<TAB>wall seconds<TAB>CPU seconds<TAB>file`
     /// (medians per run; `#` lines are comments).
-    static func run(file: URL, rounds: Int) -> Result<[CorpusTiming], Failure> {
+    private static func runOnce(file: URL, rounds: Int) -> Result<[CorpusTiming], Failure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["bash", script.path, "--rounds", String(rounds), file.path]
