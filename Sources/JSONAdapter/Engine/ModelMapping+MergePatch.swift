@@ -76,7 +76,8 @@ extension ModelMapping {
     /// their new values into `updated` (a copy of `model`).
     private func applyAsJSON<T: JSONSerializing>(_ patch: [String: Any], to patched: [PropertyMapping],
                                                  of model: T, into updated: inout T) throws {
-        let encoded = try jsonDictionary(of: model, properties: patched, options: [])
+        let patchedKeys = Set(patched.map(\.key))
+        let encoded = try jsonDictionary(of: model, options: []) { patchedKeys.contains($0) }
         guard let result = try JSONMergePatch.applying(patch, to: encoded) as? [String: Any] else { return }
         var values: [String: Any] = [:], nulls: [String: Any] = [:]
         var cleared: Set<String> = []
@@ -106,46 +107,7 @@ extension ModelMapping {
     /// without the members a ``JSONUnknownKeys`` property keeps.
     func mergePatchJSON(of model: any JSONSerializing, options: JSONAdapter.EncodingFlags) throws -> [String: Any] {
         let keys = model.serializablePropertyKeys(mappedKeys)
-        return try jsonDictionary(of: model, properties: properties.filter { keys.contains($0.key) }, options: options)
-    }
-
-    /// The JSON that the mapped properties `selected` (all, for `nil`) of
-    /// `model` write, without the members a ``JSONUnknownKeys`` property
-    /// keeps: the properties' own part of the model's JSON. An absent
-    /// ``JSONOptional`` is left out; `options` apply as when encoding.
-    func jsonDictionary(of model: any JSONSerializing, properties selected: [PropertyMapping]? = nil,
-                        options: JSONAdapter.EncodingFlags) throws -> [String: Any] {
-        let omitNilValues = options.contains(.omitNilValues)
-        // Shorter paths first, so that `user.login` is set into `user` (see `encodingOrder`).
-        let ordered = (selected ?? properties).enumerated().sorted { left, right in
-            let (leftDepth, rightDepth) = (left.element.keyPath.depth, right.element.keyPath.depth)
-            return leftDepth != rightDepth ? leftDepth < rightDepth : left.offset < right.offset
-        }.map(\.element)
-        var result: [String: Any] = [:]
-        var current = ""
-        do throws(ValueFailure) {
-            try model.withStorageAddress { (base) throws(ValueFailure) in
-                for property in ordered {
-                    current = property.key
-                    if property.canBeAbsent, property.isAbsent(at: base) { continue }
-                    let value = try property.encode(from: base, options)
-                    if omitNilValues, !property.canBeAbsent, ValueConversion.isNull(value) { continue }
-                    if let path = property.keyPath.outputPath {
-                        try Self.insert(value, at: path.components[...], into: &result)
-                    } else {
-                        let parts = value as? [String: Any] ?? [:]
-                        for path in property.keyPath.paths {
-                            guard let part = parts[path.text] else { continue }
-                            if omitNilValues, ValueConversion.isNull(part) { continue }
-                            try Self.insert(part, at: path.components[...], into: &result)
-                        }
-                    }
-                }
-            }
-        } catch {
-            throw adapterError(error, forKey: current)
-        }
-        return result
+        return try jsonDictionary(of: model, options: options) { keys.contains($0) }
     }
 
     // MARK: Paths in a patch and in the patched JSON

@@ -398,34 +398,42 @@ final class ModelMapping: @unchecked Sendable {
 
     /// The model as a JSON dictionary; dotted paths build nested dictionaries.
     func jsonDictionary(from model: any JSONSerializing, options: JSONAdapter.EncodingFlags) throws -> [String: Any] {
-        let omitNilValues = options.contains(.omitNilValues)
         let selected = selectedKeys(model)
+        return try jsonDictionary(of: model, options: options, mergingUnknownKeys: true) { selected?.contains($0) ?? true }
+    }
+
+    /// The JSON dictionary of the mapped properties of `model` whose keys `includes` accepts,
+    /// written in ``encodingOrder`` (shorter key paths first); with `mergingUnknownKeys`, the
+    /// members a ``JSONUnknownKeys`` property keeps are merged in. An absent ``JSONOptional``
+    /// is left out, its null written as a value; `options` apply.
+    func jsonDictionary(of model: any JSONSerializing, options: JSONAdapter.EncodingFlags,
+                        mergingUnknownKeys: Bool = false,
+                        including includes: (String) -> Bool) throws -> [String: Any] {
+        let omitNilValues = options.contains(.omitNilValues)
         var result: [String: Any] = [:]
         var current = ""
         do throws(ValueFailure) {
             try model.withStorageAddress { (base) throws(ValueFailure) in
                 for index in encodingOrder {
                     let property = properties[index]
-                    guard selected?.contains(property.key) ?? true else { continue }
+                    guard includes(property.key) else { continue }
                     current = property.key
-                    // An absent `JSONOptional` is left out; its null is written, as a value.
                     if property.canBeAbsent, property.isAbsent(at: base) { continue }
                     let value = try property.encode(from: base, options)
                     if omitNilValues, !property.canBeAbsent, ValueConversion.isNull(value) { continue }
-                    switch property.keyPath {
-                    case .single, .alternatives:
-                        guard let path = property.keyPath.outputPath else { continue }
+                    if let path = property.keyPath.outputPath {
                         try Self.insert(value, at: path.components[...], into: &result)
-                    case .composite(let paths):
+                    } else {
+                        // A composite: each of its paths gets its member of the value.
                         let parts = value as? [String: Any] ?? [:]
-                        for path in paths {
+                        for path in property.keyPath.paths {
                             guard let part = parts[path.text] else { continue }
                             if omitNilValues, ValueConversion.isNull(part) { continue }
                             try Self.insert(part, at: path.components[...], into: &result)
                         }
                     }
                 }
-                if let unknownKeys {
+                if mergingUnknownKeys, let unknownKeys {
                     current = unknownKeys.property.key
                     try UnknownKeysCapture.merge(unknownKeys.members(at: base), into: &result)
                 }

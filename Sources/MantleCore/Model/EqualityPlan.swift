@@ -614,12 +614,13 @@ package protocol InPlaceModelContainer {
 }
 
 extension InPlaceModelContainer {
+    /// Not an array: `nil`.
+    package static var storageElementsOffset: Int? { nil }
     package static var walkedAs: any InPlaceModelContainer.Type { Self.self }
 }
 
 extension Optional: InPlaceModelContainer where Wrapped: Model {
     package static var elementModel: any Model.Type { Wrapped.self }
-    package static var storageElementsOffset: Int? { nil }
 
     package static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
                                       _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
@@ -702,7 +703,6 @@ extension Array: InPlaceModelContainer where Element: Model {
 
 extension Dictionary: InPlaceModelContainer where Value: Model {
     package static var elementModel: any Model.Type { Value.self }
-    package static var storageElementsOffset: Int? { nil }
     /// ``StoredDictionary`` where ``DictionaryStorage`` can read dictionaries in place.
     package static var walkedAs: any InPlaceModelContainer.Type {
         DictionaryStorage.isReadable ? StoredDictionary<Key, Value>.self : Self.self
@@ -760,7 +760,6 @@ extension Dictionary: InPlaceModelContainer where Value: Model {
 /// out; the result is the dictionary's own walk's.
 private enum StoredDictionary<Key: Hashable, Value: Model>: InPlaceModelContainer {
     static var elementModel: any Model.Type { Value.self }
-    static var storageElementsOffset: Int? { nil }
 
     static func elementsEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer,
                               _ plan: EqualityPlan, _ state: RecursionGuard) -> Bool {
