@@ -12,6 +12,8 @@ struct BenchmarkOptions {
     var measureMemory = true
     /// Set in the child process: decode this many issues from Data, print memory, exit.
     var memoryChildCount: Int?
+    /// Child mode of the corpora: time ours and Foundation's on this corpus, read from this file.
+    var corpusTimingsChild: (corpus: StandardCorpus, file: URL)?
     /// For profilers: run this workload once, warm, with this size, and exit.
     var profile: (kind: ProfileRun.Kind, count: Int)?
     /// For profilers: run this corpus workload N times, warm, and exit.
@@ -71,6 +73,9 @@ struct BenchmarkOptions {
           --codable-bridge            only the Codable-bridged properties against JSONDecoder/JSONEncoder
                                       (2,000 issues; --rounds applies)
           --measure-memory N          (internal) child mode: decode N issues from Data, print VmHWM
+          --corpus-timings CORPUS FILE
+                                      (internal) child mode: time ours and Foundation's on CORPUS read
+                                      from FILE (--rounds applies), one line per measurement
           --profile KIND N            for profilers: one warm run of one workload inside
                                       ProfileRun.profiledWork (callgrind --toggle-collect=
                                       '*profiledWork*'); KIND: decode, json-lines, json-lines-file (N issues),
@@ -136,6 +141,12 @@ struct BenchmarkOptions {
                 options.codableBridgeOnly = true
             case "--measure-memory":
                 options.memoryChildCount = try positive(try value(for: argument), for: argument)
+            case "--corpus-timings":
+                let name = try value(for: argument)
+                guard let corpus = StandardCorpus(rawValue: name) else {
+                    throw UsageError("--corpus-timings: unknown corpus \(name)")
+                }
+                options.corpusTimingsChild = (corpus, URL(fileURLWithPath: try value(for: argument)))
             case "--measure-streaming":
                 options.streamingChildMegabytes = try positive(try value(for: argument), for: argument)
             case "--async-streaming":

@@ -78,6 +78,8 @@ do {
     let options = try BenchmarkOptions.parse(Array(CommandLine.arguments.dropFirst()))
     if let count = options.memoryChildCount {
         try MemoryProbe.runChild(count: count)
+    } else if let child = options.corpusTimingsChild {
+        try CorporaSuite.runChild(child.corpus, file: child.file, rounds: options.requestedRounds ?? 5)
     } else if let megabytes = options.streamingChildMegabytes {
         try StreamingProbe.runChild(megabytes: megabytes)
     } else if let child = options.asyncStreamingChild {

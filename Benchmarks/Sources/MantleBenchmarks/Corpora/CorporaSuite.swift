@@ -186,7 +186,9 @@ enum CorporaSuite {
     /// many runs make one sample: at least 20 ms), with the peers of
     /// Benchmarks/peers/run on each corpus just before ours unless `peers` is
     /// false; prints the tables and returns the results (``CorporaReport`` makes
-    /// the goals).
+    /// the goals). Ours and Foundation's are measured as the peers are: in child
+    /// processes of this executable (``runChild(_:file:rounds:)``), each
+    /// measurement at its fastest of ``ProcessTimings/processes``.
     static func run(rounds: Int, peers: Bool, extraDirectory: URL?, progress: (String) -> Void) throws -> [CorpusResult] {
         var files: [(StandardCorpus, URL)] = []
         if let directory {
@@ -218,13 +220,27 @@ enum CorporaSuite {
                 case .failure(let error): peerNote = error.description
                 }
             }
-            progress("corpora: \(corpus.fileName): ours and Foundation's")
-            timings += try measure(try corpus.operations(data), rounds: rounds)
+            progress("corpora: \(corpus.fileName): ours and Foundation's (\(ProcessTimings.processes) processes)")
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            switch ProcessTimings.fastest("the corpus child", executable: URL(fileURLWithPath: executable),
+                                          arguments: ["--corpus-timings", corpus.rawValue, url.path,
+                                                      "--rounds", String(rounds)]) {
+            case .success(let ours): timings += ours
+            case .failure(let failure): throw CorporaError(failure.description)
+            }
             results.append(CorpusResult(corpus: corpus, bytes: data.count, load: (loadBefore, MachineInfo.loadAverage()),
                                         timings: timings))
         }
         print(CorporaReport.table(results, peerNote: peers ? peerNote : "peers not run (--no-peers)"))
         return results
+    }
+
+    /// Child mode: measures ours and Foundation's on `corpus`, read from `file`, with `rounds`
+    /// timed rounds, after the consistency checks of ``StandardCorpus/operations(_:)``; prints
+    /// one line per measurement (``ProcessTimings/line(_:file:)``).
+    static func runChild(_ corpus: StandardCorpus, file: URL, rounds: Int) throws {
+        let timings = try measure(try corpus.operations(try Data(contentsOf: file)), rounds: rounds)
+        print(timings.map { ProcessTimings.line($0, file: file.lastPathComponent) }.joined(separator: "\n"))
     }
 
     /// Interleaved rounds of `operations` (each round runs all of them, starting one later).
