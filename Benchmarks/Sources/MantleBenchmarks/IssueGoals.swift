@@ -16,9 +16,10 @@ enum IssueGoals {
     static func run(_ options: BenchmarkOptions) throws {
         var machine = MachineInfo.current()
 
-        // The corpora first, while this process is as fresh as the peers' own processes and as
-        // `--peers`: after the streaming probe has written its 494 MB file and the issues suite
-        // has run, the same decode of twitter.json measured 272–412 MB/s here instead of 453.
+        // The corpora first, as in `--peers`. Every contender runs in fresh child processes now;
+        // when ours ran in this process, after the streaming probe had written its 494 MB file
+        // and the issues suite had run, the same decode of twitter.json measured 272–412 MB/s
+        // instead of 453.
         let corpora = try CorporaSuite.run(rounds: options.requestedRounds ?? 5, peers: options.peers,
                                            extraDirectory: options.corporaDirectory, progress: progress)
 

@@ -209,8 +209,10 @@ enum CorporaSuite {
         guard !files.isEmpty else { return [] }
         var results: [CorpusResult] = []
         var peerNote: String?
+        let executable = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         for (corpus, url) in files {
-            let data = try Data(contentsOf: url)
+            // The children read the file; here only its size is needed.
+            let bytes = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
             let loadBefore = MachineInfo.loadAverage()
             var timings: [CorpusTiming] = []
             if peers && peerNote == nil {
@@ -221,14 +223,13 @@ enum CorporaSuite {
                 }
             }
             progress("corpora: \(corpus.fileName): ours and Foundation's (\(ProcessTimings.processes) processes)")
-            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-            switch ProcessTimings.fastest("the corpus child", executable: URL(fileURLWithPath: executable),
+            switch ProcessTimings.fastest("the corpus child", executable: executable,
                                           arguments: ["--corpus-timings", corpus.rawValue, url.path,
                                                       "--rounds", String(rounds)]) {
             case .success(let ours): timings += ours
             case .failure(let failure): throw CorporaError(failure.description)
             }
-            results.append(CorpusResult(corpus: corpus, bytes: data.count, load: (loadBefore, MachineInfo.loadAverage()),
+            results.append(CorpusResult(corpus: corpus, bytes: bytes, load: (loadBefore, MachineInfo.loadAverage()),
                                         timings: timings))
         }
         print(CorporaReport.table(results, peerNote: peers ? peerNote : "peers not run (--no-peers)"))
